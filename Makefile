@@ -1,0 +1,79 @@
+# latency nice for CFS on Linux 6.1: the front door.  Every workflow is a
+# target; README.md says which to use when.
+
+B       := build
+TREE    := $(B)/linux
+OBJ     := $(B)/obj/default
+BASEOBJ := $(B)/obj/base
+KERNEL  := $(OBJ)/arch/x86/boot/bzImage
+BASEKERNEL := $(BASEOBJ)/arch/x86/boot/bzImage
+KSFT    := $(B)/kselftest
+INITRD  := $(B)/initramfs.cpio.gz
+FRAGS   := configs/kernel.config
+TOPO    ?= default
+TOPOS   ?= default nps1
+# kselftests run in the guest: collections or collection:test
+SELFTESTS ?= sched cgroup:test_cpu
+# CMD reaches the runner through the environment, unexpanded by make.
+override CMD := $(value CMD)
+export TOPO CMD EXTRA
+
+.PHONY: all deps tree patches kernelversion kernel kernel-base kselftests \
+	initramfs kunit checkpatch selftest vm-run test demo bench clean
+
+all: kernel
+
+deps:
+	@sh scripts/deps.sh
+
+tree:
+	@sh scripts/tree.sh
+
+patches:
+	@sh scripts/export-patches.sh
+
+kernelversion:
+	@$(MAKE) -s -C $(TREE) kernelversion
+
+kernel:
+	@sh scripts/build-kernel.sh $(TREE) $(OBJ) $(FRAGS)
+
+# The unpatched kernel, for comparisons: a worktree of build/linux at 'base'.
+kernel-base:
+	@sh scripts/base-tree.sh
+	@sh scripts/build-kernel.sh $(B)/linux-base $(BASEOBJ) $(FRAGS)
+
+kselftests:
+	@sh scripts/build-kselftests.sh $(TREE) $(OBJ) $(KSFT)
+
+initramfs: kselftests
+	@sh scripts/initramfs.sh $(INITRD) $(KSFT)
+
+kunit:
+	@sh scripts/kunit.sh $(TREE)
+
+checkpatch:
+	@sh scripts/checkpatch.sh
+
+# Boot the test kernel on $(TOPO) and run the kselftests (SELFTESTS= picks
+# collections or collection:test).
+selftest: kernel initramfs
+	@sh scripts/qemu-run.sh $(KERNEL) $(INITRD) "run-selftests $(SELFTESTS)" \
+		2>&1 | tee $(B)/selftest-$(TOPO).tap; \
+	sh scripts/tap-summary.sh $(B)/selftest-$(TOPO).tap
+
+vm-run: initramfs
+	@[ -n "$$CMD" ] || { echo "usage: make vm-run CMD='...' [EXTRA=dir] [TOPO=...] [BASE=1]"; exit 2; }
+	@sh scripts/qemu-run.sh $(if $(BASE),$(BASEKERNEL),$(KERNEL)) $(INITRD) "$$CMD"
+
+test:
+	@sh scripts/test.sh $(TOPOS)
+
+demo:
+	@sh scripts/demo.sh
+
+bench:
+	@sh scripts/bench.sh
+
+clean:
+	rm -rf $(B)/obj $(B)/kselftest $(B)/vm $(INITRD)

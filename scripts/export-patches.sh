@@ -1,0 +1,23 @@
+#!/bin/sh
+# Export base..HEAD of build/linux into patches/ (NNNN-*.patch + series),
+# deterministically: zeroed commit hashes, no version signature.  The cover
+# letter (0000-cover-letter.patch) is written by hand and kept.
+set -e
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+TREE=$TOP/build/linux
+PATCHES=$TOP/patches
+GIT="git -C $TREE"
+
+$GIT rev-parse -q --verify base >/dev/null || { echo "patches: no tree: run 'make tree'" >&2; exit 1; }
+[ -z "$($GIT status --porcelain --untracked-files=no)" ] ||
+	echo "patches: warning: build/linux has uncommitted changes; they are not exported" >&2
+
+find "$PATCHES" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-cover-letter.patch' -delete
+$GIT format-patch -q --zero-commit --no-signature --no-numbered --start-number 1 \
+	-o "$PATCHES" base..HEAD
+(cd "$PATCHES" && ls [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null |
+	grep -v '^0000-cover-letter' >series) || true
+echo "patches: exported $(wc -l <"$PATCHES/series") patches"
+# The tree now matches patches/: record it so 'make tree' leaves it alone.
+sh "$TOP/scripts/tree.sh" --stamp

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Build the guest's base initramfs: busybox, guest/init, rt-tests (cyclictest,
+# hackbench) with their shared libraries, and the static kselftests installed
+# in KSFT_DIR (optional).
+# usage: initramfs.sh OUT.cpio.gz [KSFT_DIR]
+set -e
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+OUT=$1 KSFT=$2
+ROOT=$(mktemp -d)
+trap 'rm -rf "$ROOT"' EXIT
+
+mkdir -p "$ROOT"/bin "$ROOT"/sbin "$ROOT"/usr/bin "$ROOT"/usr/sbin "$ROOT"/proc \
+	"$ROOT"/sys "$ROOT"/dev "$ROOT"/tmp "$ROOT"/etc "$ROOT"/root "$ROOT"/extra
+cp /bin/busybox "$ROOT"/bin/busybox
+cp "$TOP"/guest/init "$ROOT"/init
+chmod +x "$ROOT"/init
+printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' >"$ROOT"/etc/passwd
+printf 'root:x:0:\nnogroup:x:65534:\n' >"$ROOT"/etc/group
+
+# rt-tests and the libraries they load.
+for b in cyclictest hackbench; do
+	cp "$(command -v $b)" "$ROOT"/usr/bin/
+	ldd "$(command -v $b)" | grep -o '/[^ ]*' | while read -r lib; do
+		mkdir -p "$ROOT$(dirname "$lib")"
+		cp -L "$lib" "$ROOT$lib"
+	done
+done
+for g in "$TOP"/guest/*; do
+	case ${g##*/} in init) ;; *) cp "$g" "$ROOT"/usr/bin/ ;; esac
+done
+[ -n "$KSFT" ] && [ -d "$KSFT" ] && cp -a "$KSFT" "$ROOT"/kselftest
+
+(cd "$ROOT" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$OUT.tmp"
+mv "$OUT.tmp" "$OUT"

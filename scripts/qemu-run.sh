@@ -1,0 +1,72 @@
+#!/bin/sh
+# The one QEMU runner: boot KERNEL with the base INITRD plus a small archive
+# holding CMD (and EXTRA copied to /extra), print the command's output as it
+# runs, and exit with the command's exit status.  A hung guest (timeout), a
+# kernel panic/oops/WARN/BUG/lockdep/KASAN/UBSAN report or a missing result is
+# a failure with a message saying which: exit 124 for a hang, 125 otherwise.
+#
+# usage: qemu-run.sh KERNEL INITRD CMD
+# env:   TOPO (scripts/topology.sh), EXTRA=dir, TIMEOUT=seconds (600),
+#        APPEND=extra kernel command line, VMDIR=where logs go
+set -e
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+KERNEL=$1 INITRD=$2 CMD=$3
+TOPO=${TOPO:-default}
+TIMEOUT=${TIMEOUT:-600}
+[ -f "$KERNEL" ] || { echo "qemu-run: no kernel at $KERNEL: run 'make kernel'" >&2; exit 125; }
+[ -f "$INITRD" ] || { echo "qemu-run: no initramfs at $INITRD" >&2; exit 125; }
+machine=$(sh "$TOP/scripts/topology.sh" "$TOPO")
+topoenv=$(sh "$TOP/scripts/topology.sh" -e "$TOPO")
+
+mkdir -p "$TOP/build/vm"
+RUN=$(mktemp -d "$TOP/build/vm/run.XXXXXX")
+ln -sfn "$RUN" "$TOP/build/vm/last"
+mkdir -p "$RUN/root/extra"
+[ -n "$EXTRA" ] && cp -a "$EXTRA"/. "$RUN/root/extra/"
+{
+	echo "export $topoenv"
+	echo "cd /extra"
+	printf '%s\n' "$CMD"
+} >"$RUN/root/cmd"
+(cd "$RUN/root" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$RUN/extra.cpio.gz"
+cat "$INITRD" "$RUN/extra.cpio.gz" >"$RUN/initrd"
+: >"$RUN/output.log"
+
+ncpu=$(echo "$topoenv" | sed -n 's/.*TOPO_CPUS=\([0-9]*\).*/\1/p')
+threads=single
+[ "$ncpu" -gt 64 ] && threads=multi
+
+# shellcheck disable=SC2086
+timeout -k 10 "$TIMEOUT" qemu-system-x86_64 \
+	-machine q35 -accel tcg,thread=$threads -cpu max,vendor=GenuineIntel \
+	$machine -no-reboot -display none -monitor none -nodefaults \
+	-kernel "$KERNEL" -initrd "$RUN/initrd" \
+	-append "console=ttyS0 panic=-1 oops=panic tsc=reliable rdinit=/init $APPEND" \
+	-chardev file,id=con,path="$RUN/console.log" -serial chardev:con \
+	-chardev file,id=out,path="$RUN/output.log" -serial chardev:out &
+qpid=$!
+tail -n +1 -s 0.2 -f --pid=$qpid "$RUN/output.log" | grep -v '^latnice-exit: ' || true
+qrc=0
+wait $qpid || qrc=$?
+
+splat='Kernel panic|Oops|WARNING:|BUG:|KASAN:|UBSAN:|general protection fault'
+splat="$splat|possible (recursive|circular) locking|inconsistent lock state"
+splat="$splat|suspicious RCU usage|INFO: (task .* blocked|rcu_.* stall)|Call Trace:"
+if [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; then
+	echo "qemu-run: FAIL: guest hung: no result after ${TIMEOUT}s (log: $RUN/console.log)" >&2
+	tail -n 20 "$RUN/console.log" >&2
+	exit 124
+fi
+if grep -Eq "$splat" "$RUN/console.log"; then
+	echo "qemu-run: FAIL: the kernel reported a problem (log: $RUN/console.log):" >&2
+	grep -E -A 12 "$splat" "$RUN/console.log" | head -n 60 >&2
+	exit 125
+fi
+rc=$(sed -n 's/^latnice-exit: \([0-9]*\).*/\1/p' "$RUN/output.log" | tail -n 1)
+if [ -z "$rc" ]; then
+	echo "qemu-run: FAIL: the guest gave no result (qemu exit $qrc; log: $RUN/console.log)" >&2
+	tail -n 20 "$RUN/console.log" >&2
+	exit 125
+fi
+exit "$rc"

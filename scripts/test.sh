@@ -1,0 +1,52 @@
+#!/bin/sh
+# Everything CI runs: deps, tree, checkpatch, kernel, KUnit, the harness's
+# own checks, the kselftests on each topology given.  Every step leaves TAP in
+# build/test/; the last line is "N passed, N failed, N skipped".
+# usage: test.sh TOPO...
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+cd "$TOP" || exit 1
+OUT=$TOP/build/test
+rm -rf "$OUT"
+mkdir -p "$OUT"
+TOPOS=${*:-default}
+
+step() { echo "== $*"; }
+# A step that must work for the rest to mean anything: record it, stop if not.
+gate() {
+	name=$1
+	shift
+	if "$@" >"$OUT/$name.log" 2>&1; then
+		printf 'ok 1 %s\n' "$name" >"$OUT/$name.tap"
+	else
+		tail -n 30 "$OUT/$name.log"
+		printf 'not ok 1 %s\n' "$name" >"$OUT/$name.tap"
+		sh scripts/tap-summary.sh "$OUT"/*.tap
+		exit 1
+	fi
+}
+
+step "deps";		gate deps make -s deps
+step "tree";		gate tree make -s tree
+make -s kernelversion | sed 's/^/base: Linux /' | tee "$OUT/version"
+step "checkpatch";	make -s checkpatch >"$OUT/checkpatch.tap"; tail -n +3 "$OUT/checkpatch.tap" | grep -v '^#'
+step "kernel";		gate kernel make -s kernel
+step "initramfs";	gate initramfs make -s initramfs
+step "kunit";		make -s kunit >"$OUT/kunit.log" 2>&1
+grep -E '^ *(not )?ok |^ *# (Subtest|SKIP)|^ *(KTAP|TAP) version' "$OUT/kunit.log" |
+	sed 's/^    /# /' >"$OUT/kunit.tap"
+[ -s "$OUT/kunit.tap" ] || { tail -n 30 "$OUT/kunit.log"; echo "not ok 1 kunit ran" >"$OUT/kunit.tap"; }
+sh scripts/tap-summary.sh "$OUT/kunit.tap" | sed 's/^/kunit: /'
+step "harness";		sh scripts/test-harness.sh >"$OUT/harness.tap" 2>"$OUT/harness.log"
+grep -E '^(not )?ok' "$OUT/harness.tap"
+for t in $TOPOS; do
+	step "selftest TOPO=$t"
+	make -s selftest TOPO="$t" >"$OUT/selftest-$t.log" 2>&1
+	# The guest's TAP, and a failure of its own when the guest did not
+	# finish (hang, splat, no result).
+	cp "$OUT/selftest-$t.log" "$OUT/selftest-$t.tap"
+	grep -q '^qemu-run: FAIL' "$OUT/selftest-$t.log" &&
+		echo "not ok 1 guest on $t: $(grep '^qemu-run: FAIL' "$OUT/selftest-$t.log")" >>"$OUT/selftest-$t.tap"
+	grep -E '^(not )?ok' "$OUT/selftest-$t.tap" | sed "s/^/$t: /"
+done
+echo
+sh scripts/tap-summary.sh "$OUT"/*.tap
