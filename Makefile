@@ -9,11 +9,13 @@ KERNEL  := $(OBJ)/arch/x86/boot/bzImage
 BASEKERNEL := $(BASEOBJ)/arch/x86/boot/bzImage
 KSFT    := $(B)/kselftest
 INITRD  := $(B)/initramfs.cpio.gz
-FRAGS   := configs/kernel.config
+FRAGS   := configs/kernel.config configs/kunitconfig
+# The base kernel has no latency nice KUnit suite to enable.
+BASEFRAGS := configs/kernel.config
 TOPO    ?= default
 TOPOS   ?= default nps1
 # kselftests run in the guest: collections or collection:test
-SELFTESTS ?= sched cgroup:test_cpu
+SELFTESTS ?= sched cgroup:test_cpu latnice
 # CMD reaches the runner through the environment, unexpanded by make.
 override CMD := $(value CMD)
 export TOPO CMD EXTRA
@@ -41,16 +43,22 @@ kernel:
 # The unpatched kernel, for comparisons: a worktree of build/linux at 'base'.
 kernel-base:
 	@sh scripts/base-tree.sh
-	@sh scripts/build-kernel.sh $(B)/linux-base $(BASEOBJ) $(FRAGS)
+	@sh scripts/build-kernel.sh $(B)/linux-base $(BASEOBJ) $(BASEFRAGS)
 
 kselftests:
 	@sh scripts/build-kselftests.sh $(TREE) $(OBJ) $(KSFT)
+	@sh scripts/build-latnice.sh $(TREE) $(KSFT)/latnice
 
 initramfs: kselftests
 	@sh scripts/initramfs.sh $(INITRD) $(KSFT)
 
-kunit:
-	@sh scripts/kunit.sh $(TREE)
+# vm-run builds the initramfs only when there is none ('make initramfs'
+# refreshes it).
+$(INITRD):
+	@$(MAKE) -s initramfs
+
+kunit: kernel initramfs
+	@sh scripts/kunit.sh $(TREE) $(KERNEL) $(INITRD)
 
 checkpatch:
 	@sh scripts/checkpatch.sh
@@ -62,7 +70,7 @@ selftest: kernel initramfs
 		2>&1 | tee $(B)/selftest-$(TOPO).tap; \
 	sh scripts/tap-summary.sh $(B)/selftest-$(TOPO).tap
 
-vm-run: initramfs
+vm-run: | $(INITRD)
 	@[ -n "$$CMD" ] || { echo "usage: make vm-run CMD='...' [EXTRA=dir] [TOPO=...] [BASE=1]"; exit 2; }
 	@sh scripts/qemu-run.sh $(if $(BASE),$(BASEKERNEL),$(KERNEL)) $(INITRD) "$$CMD"
 

@@ -7,7 +7,8 @@
 #
 # usage: qemu-run.sh KERNEL INITRD CMD
 # env:   TOPO (scripts/topology.sh), EXTRA=dir, TIMEOUT=seconds (600),
-#        APPEND=extra kernel command line, VMDIR=where logs go
+#        APPEND=extra kernel command line, VMDIR=where the logs go
+#        (console.log, output.log; default a new build/vm/run.*)
 set -e
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +21,13 @@ machine=$(sh "$TOP/scripts/topology.sh" "$TOPO")
 topoenv=$(sh "$TOP/scripts/topology.sh" -e "$TOPO")
 
 mkdir -p "$TOP/build/vm"
-RUN=$(mktemp -d "$TOP/build/vm/run.XXXXXX")
+if [ -n "$VMDIR" ]; then
+	RUN=$VMDIR
+	rm -rf "$RUN"
+	mkdir -p "$RUN"
+else
+	RUN=$(mktemp -d "$TOP/build/vm/run.XXXXXX")
+fi
 ln -sfn "$RUN" "$TOP/build/vm/last"
 mkdir -p "$RUN/root/extra"
 [ -n "$EXTRA" ] && cp -a "$EXTRA"/. "$RUN/root/extra/"

@@ -30,6 +30,7 @@ step "tree";		gate tree make -s tree
 make -s kernelversion | sed 's/^/base: Linux /' | tee "$OUT/version"
 step "checkpatch";	make -s checkpatch >"$OUT/checkpatch.tap"; tail -n +3 "$OUT/checkpatch.tap" | grep -v '^#'
 step "kernel";		gate kernel make -s kernel
+step "base kernel";	gate kernel-base make -s kernel-base
 step "initramfs";	gate initramfs make -s initramfs
 step "kunit";		make -s kunit >"$OUT/kunit.log" 2>&1
 grep -E '^ *(not )?ok |^ *# (Subtest|SKIP)|^ *(KTAP|TAP) version' "$OUT/kunit.log" |
@@ -48,5 +49,11 @@ for t in $TOPOS; do
 		echo "not ok 1 guest on $t: $(grep '^qemu-run: FAIL' "$OUT/selftest-$t.log")" >>"$OUT/selftest-$t.tap"
 	grep -E '^(not )?ok' "$OUT/selftest-$t.tap" | sed "s/^/$t: /"
 done
+step "base kernel checks"
+make -s vm-run BASE=1 CMD=check-base >"$OUT/base.log" 2>&1
+cp "$OUT/base.log" "$OUT/base.tap"
+grep -q '^qemu-run: FAIL' "$OUT/base.log" &&
+	echo "not ok 1 base kernel guest: $(grep '^qemu-run: FAIL' "$OUT/base.log")" >>"$OUT/base.tap"
+grep -E '^(not )?ok' "$OUT/base.tap"
 echo
 sh scripts/tap-summary.sh "$OUT"/*.tap
