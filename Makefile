@@ -5,8 +5,18 @@ B       := build
 TREE    := $(B)/linux
 OBJ     := $(B)/obj/default
 BASEOBJ := $(B)/obj/base
-KERNEL  := $(OBJ)/arch/x86/boot/bzImage
 BASEKERNEL := $(BASEOBJ)/arch/x86/boot/bzImage
+DEBUGOBJ := $(B)/obj/debug
+DEBUGKERNEL := $(DEBUGOBJ)/arch/x86/boot/bzImage
+# FLAVOUR=debug runs kunit, selftest and vm-run on the debug kernel.
+FLAVOUR ?= test
+ifeq ($(FLAVOUR),debug)
+KERNEL  := $(DEBUGKERNEL)
+KTARGET := kernel-debug
+else
+KERNEL  := $(OBJ)/arch/x86/boot/bzImage
+KTARGET := kernel
+endif
 KSFT    := $(B)/kselftest
 INITRD  := $(B)/initramfs.cpio.gz
 FRAGS   := configs/kernel.config configs/kunitconfig
@@ -20,8 +30,8 @@ SELFTESTS ?= sched cgroup:test_cpu latnice
 override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
-.PHONY: all deps tree patches kernelversion kernel kernel-base kselftests \
-	initramfs kunit checkpatch selftest vm-run test demo bench clean
+.PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
+	initramfs kunit checkpatch selftest vm-run test test-debug demo bench clean
 
 all: kernel
 
@@ -45,6 +55,10 @@ kernel-base:
 	@sh scripts/base-tree.sh
 	@sh scripts/build-kernel.sh $(B)/linux-base $(BASEOBJ) $(BASEFRAGS)
 
+# The test kernel with lockdep, KASAN, UBSAN and friends.
+kernel-debug:
+	@sh scripts/build-kernel.sh $(TREE) $(DEBUGOBJ) $(FRAGS) configs/debug.config
+
 kselftests:
 	@sh scripts/build-kselftests.sh $(TREE) $(OBJ) $(KSFT)
 	@sh scripts/build-latnice.sh $(TREE) $(KSFT)/latnice
@@ -57,7 +71,7 @@ initramfs: kselftests
 $(INITRD):
 	@$(MAKE) -s initramfs
 
-kunit: kernel initramfs
+kunit: $(KTARGET) initramfs
 	@sh scripts/kunit.sh $(TREE) $(KERNEL) $(INITRD)
 
 checkpatch:
@@ -65,7 +79,7 @@ checkpatch:
 
 # Boot the test kernel on $(TOPO) and run the kselftests (SELFTESTS= picks
 # collections or collection:test).
-selftest: kernel initramfs
+selftest: $(KTARGET) initramfs
 	@sh scripts/qemu-run.sh $(KERNEL) $(INITRD) "run-selftests $(SELFTESTS)" \
 		2>&1 | tee $(B)/selftest-$(TOPO).tap; \
 	sh scripts/tap-summary.sh $(B)/selftest-$(TOPO).tap
@@ -76,6 +90,10 @@ vm-run: | $(INITRD)
 
 test:
 	@sh scripts/test.sh $(TOPOS)
+
+# KUnit and the kselftests on the debug kernel (default topology).
+test-debug:
+	@sh scripts/test-debug.sh
 
 demo:
 	@sh scripts/demo.sh

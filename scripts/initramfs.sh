@@ -30,6 +30,8 @@ for g in "$TOP"/guest/*; do
 	case ${g##*/} in init) ;; *) cp "$g" "$ROOT"/usr/bin/ ;; esac
 done
 [ -n "$KSFT" ] && [ -d "$KSFT" ] && cp -a "$KSFT" "$ROOT"/kselftest
+# The latnice tool, where the demo and users in vm-run expect a command.
+[ -x "$ROOT"/kselftest/latnice/latnice ] && cp "$ROOT"/kselftest/latnice/latnice "$ROOT"/usr/bin/
 
 (cd "$ROOT" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$OUT.tmp"
 mv "$OUT.tmp" "$OUT"

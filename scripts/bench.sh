@@ -1,0 +1,150 @@
+#!/bin/sh
+# make bench: boot the base and the patched kernel alternately (base,
+# patched, base, ...) on each topology, REPS times each, run guest/bench in
+# every boot, and collect its RESULT lines, one row per sample, into
+# build/results/samples.csv; runs.csv says how each boot went, meta.txt what
+# was measured (base version, commit, date, topologies); then
+# scripts/report.py writes report.md and the plots.  The previous results
+# move to build/results.prev.
+#
+# env: BENCH_TOPOS  topologies ("default nps1 nps4")
+#      REPS         boots of each kernel per topology (5)
+#      BENCH_NOBUILD=1  use the kernels and initramfs as they are
+#      BENCH_TIMEOUT    seconds one guest may take (by CPU count)
+#      FULL=1       also one pass of each kernel on the full-size nps4 shape
+#                   (224 CPUs) if it boots within FULL_BOOT_MAX seconds (300)
+#      BENCH_ONLY, BENCH_VALUES, BENCH_GROUPS, BENCH_LOOPS, BENCH_LOAD_GROUPS,
+#      BENCH_CT_SECONDS, BENCH_FAIR_SECONDS, BENCH_ROUNDTRIPS: passed to
+#                   guest/bench (see there)
+set -e
+cd "$(dirname "$0")/.."
+TOPOS=${BENCH_TOPOS:-default nps1 nps4}
+REPS=${REPS:-5}
+OUT=build/results
+KERNEL=build/obj/default/arch/x86/boot/bzImage
+BASEKERNEL=build/obj/base/arch/x86/boot/bzImage
+INITRD=build/initramfs.cpio.gz
+# FULL is topology.sh's switch: only the full-size pass may see it.
+full=${FULL:-}
+unset FULL
+
+[ -n "$BENCH_NOBUILD" ] || make -s kernel kernel-base initramfs
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+# What the guest runs comes with the boot, so it is this checkout's even
+# when the initramfs is older.
+mkdir "$TMP/extra"
+gcc -static -O2 -Wall -o "$TMP/extra/pingpong" bench/pingpong.c
+cp guest/bench "$TMP/extra/bench"
+
+knobs=
+for k in ONLY VALUES GROUPS LOOPS LOAD_GROUPS CT_SECONDS FAIR_SECONDS ROUNDTRIPS; do
+	eval "v=\${BENCH_$k:-}"
+	[ -n "$v" ] && knobs="$knobs BENCH_$k='$v'"
+done
+
+rm -rf build/results.prev
+[ -d $OUT ] && mv $OUT build/results.prev
+mkdir -p $OUT/logs
+dirty=
+[ -z "$(git status --porcelain)" ] || dirty=-dirty
+{
+	echo "base_version=$(make -s kernelversion)"
+	echo "commit=$(git rev-parse --short HEAD)$dirty"
+	echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "reps=$REPS"
+	echo "topos=$TOPOS"
+	echo "knobs=${knobs# }"
+	echo "host=$(nproc) CPUs, $(qemu-system-x86_64 --version | head -n 1), TCG"
+} >$OUT/meta.txt
+echo "topo,kernel,rep,bench,params,metric,value" >$OUT/samples.csv
+echo "topo,kernel,rep,seconds,status,results" >$OUT/runs.csv
+
+# to_csv TOPO KERNEL REP: RESULT lines on stdin, CSV rows (one per metric)
+# out; the keys that are not metrics are the sample's parameters.
+to_csv() {
+	awk -v pre="$1,$2,$3" '
+	$1 == "RESULT" {
+		bench = params = ""
+		n = 0
+		for (i = 2; i <= NF; i++) {
+			split($i, kv, "=")
+			if (kv[1] == "bench")
+				bench = kv[2]
+			else if (kv[1] ~ /^(sec|min|avg|p50|p90|p99|max|samples|share_a|share_b|usec_per_roundtrip)$/)
+				m[++n] = $i
+			else
+				params = params (params == "" ? "" : " ") $i
+		}
+		for (i = 1; i <= n; i++) {
+			split(m[i], kv, "=")
+			print pre "," bench "," params "," kv[1] "," kv[2]
+		}
+	}'
+}
+
+# run TOPO LABEL KERNEL REP: one boot, one pass of guest/bench.
+failed=0
+run() {
+	kernel=$BASEKERNEL
+	[ "$3" = patched ] && kernel=$KERNEL
+	log=$OUT/logs/$2-$3-$4
+	cpus=$(sh scripts/topology.sh -e "$1" | sed -n 's/.*TOPO_CPUS=\([0-9]*\).*/\1/p')
+	t0=$(date +%s)
+	rc=0
+	TOPO=$1 EXTRA=$TMP/extra VMDIR=$TMP/vm TIMEOUT=${BENCH_TIMEOUT:-$((1200 + 300 * cpus))} \
+		sh scripts/qemu-run.sh "$kernel" $INITRD "$knobs sh /extra/bench" \
+		>"$log.out" 2>"$log.err" || rc=$?
+	secs=$(($(date +%s) - t0))
+	cp "$TMP/vm/console.log" "$log.console" 2>/dev/null || true
+	to_csv "$2" "$3" "$4" <"$log.out" >>$OUT/samples.csv
+	n=$(grep -c '^RESULT' "$log.out" || true)
+	echo "$2,$3,$4,$secs,$rc,$n" >>$OUT/runs.csv
+	# what the guest said it is and ran, once per topology and kernel
+	grep -q "^guest_$2_$3=" $OUT/meta.txt ||
+		sed -n "s/^INFO \(kernel=.*\|values=.*\)/guest_$2_$3=\1/p" "$log.out" >>$OUT/meta.txt
+	if [ $rc -ne 0 ]; then
+		failed=1
+		echo "bench: $2 $3 rep $4: FAILED (exit $rc) after ${secs}s, $n results; see $log.err" >&2
+		grep -h -e '^ERROR' -e 'qemu-run' "$log.out" "$log.err" | head -n 5 >&2
+	else
+		echo "bench: $2 $3 rep $4: ${secs}s, $n results"
+	fi
+}
+
+for topo in $TOPOS; do
+	env=$(sh scripts/topology.sh -e "$topo")
+	echo "topo_$topo=$env" >>$OUT/meta.txt
+	for rep in $(seq "$REPS"); do
+		run "$topo" "$topo" base "$rep"
+		run "$topo" "$topo" patched "$rep"
+	done
+done
+
+if [ -n "$full" ]; then
+	boot_max=${FULL_BOOT_MAX:-300}
+	t0=$(date +%s)
+	rc=0
+	FULL=1 TOPO=nps4 VMDIR=$TMP/vm TIMEOUT=$boot_max \
+		sh scripts/qemu-run.sh $KERNEL $INITRD true >/dev/null 2>&1 || rc=$?
+	secs=$(($(date +%s) - t0))
+	if [ $rc -eq 0 ]; then
+		echo "bench: full-size nps4 (224 CPUs) boots and powers off in ${secs}s: one pass of each kernel"
+		echo "full=boots in ${secs}s" >>$OUT/meta.txt
+		echo "topo_nps4-full=$(FULL=1 sh scripts/topology.sh -e nps4)" >>$OUT/meta.txt
+		export FULL=1
+		run nps4 nps4-full base 1
+		run nps4 nps4-full patched 1
+		unset FULL
+	else
+		why="no boot within ${boot_max}s (FULL_BOOT_MAX)"
+		[ $rc -eq 124 ] || why="the boot failed (exit $rc)"
+		echo "bench: full-size nps4 skipped: $why"
+		echo "full=skipped: $why" >>$OUT/meta.txt
+	fi
+fi
+
+python3 scripts/report.py $OUT
+echo "bench: $OUT/report.md"
+exit $failed

@@ -1,0 +1,33 @@
+#!/bin/sh
+# make test-debug: build the debug kernel (lockdep, KASAN, UBSAN, ...) and run
+# KUnit and every kselftest on it, default topology.  Any splat in the guest
+# log fails the run (scripts/qemu-run.sh).  TAP in build/test-debug/, last
+# line "N passed, N failed, N skipped".
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+cd "$TOP" || exit 1
+OUT=$TOP/build/test-debug
+rm -rf "$OUT"
+mkdir -p "$OUT"
+export FLAVOUR=debug TOPO=default TIMEOUT=${TIMEOUT:-2400}
+
+echo "== debug kernel"
+if ! make -s kernel-debug initramfs >"$OUT/build.log" 2>&1; then
+	tail -n 30 "$OUT/build.log"
+	echo "not ok 1 debug kernel builds" >"$OUT/build.tap"
+	sh scripts/tap-summary.sh "$OUT/build.tap"
+	exit 1
+fi
+echo "== kunit (debug)"
+make -s kunit >"$OUT/kunit.log" 2>&1
+grep -E '^ *(not )?ok |^ *(KTAP|TAP) version' "$OUT/kunit.log" | sed 's/^    /# /' >"$OUT/kunit.tap"
+grep -q '^qemu-run: FAIL' "$OUT/kunit.log" && grep '^qemu-run: FAIL' "$OUT/kunit.log" | sed 's/^/not ok 1 kunit guest: /' >>"$OUT/kunit.tap"
+[ -s "$OUT/kunit.tap" ] || echo "not ok 1 kunit ran" >"$OUT/kunit.tap"
+sh scripts/tap-summary.sh "$OUT/kunit.tap" | sed 's/^/kunit: /'
+echo "== selftests (debug)"
+make -s selftest SELFTESTS="${SELFTESTS:-sched cgroup:test_cpu latnice}" >"$OUT/selftest.log" 2>&1
+cp "$OUT/selftest.log" "$OUT/selftest.tap"
+grep -q '^qemu-run: FAIL' "$OUT/selftest.log" &&
+	echo "not ok 1 debug guest: $(grep '^qemu-run: FAIL' "$OUT/selftest.log")" >>"$OUT/selftest.tap"
+grep -E '^(not )?ok' "$OUT/selftest.tap"
+echo
+sh scripts/tap-summary.sh "$OUT"/*.tap
