@@ -12,7 +12,8 @@
 #      BENCH_NOBUILD=1  use the kernels and initramfs as they are
 #      BENCH_TIMEOUT    seconds one guest may take (by CPU count)
 #      FULL=1       also one pass of each kernel on the full-size nps4 shape
-#                   (224 CPUs) if it boots within FULL_BOOT_MAX seconds (300)
+#                   (224 CPUs) if it boots within FULL_BOOT_MAX seconds (300);
+#                   FULL_TIMEOUT seconds per pass (3600)
 #      BENCH_ONLY, BENCH_VALUES, BENCH_GROUPS, BENCH_LOOPS, BENCH_LOAD_GROUPS,
 #      BENCH_CT_SECONDS, BENCH_FAIR_SECONDS, BENCH_ROUNDTRIPS: passed to
 #                   guest/bench (see there)
@@ -32,6 +33,7 @@ unset FULL
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+trap 'exit 130' INT TERM
 # What the guest runs comes with the boot, so it is this checkout's even
 # when the initramfs is older.
 mkdir "$TMP/extra"
@@ -134,6 +136,7 @@ if [ -n "$full" ]; then
 		echo "full=boots in ${secs}s" >>$OUT/meta.txt
 		echo "topo_nps4-full=$(FULL=1 sh scripts/topology.sh -e nps4)" >>$OUT/meta.txt
 		export FULL=1
+		BENCH_TIMEOUT=${FULL_TIMEOUT:-3600}
 		run nps4 nps4-full base 1
 		run nps4 nps4-full patched 1
 		unset FULL
@@ -145,6 +148,10 @@ if [ -n "$full" ]; then
 	fi
 fi
 
-python3 scripts/report.py $OUT
+# Debian's python3, which has python3-matplotlib (make deps); one earlier on
+# PATH may not.
+py=/usr/bin/python3
+[ -x $py ] || py=python3
+$py scripts/report.py $OUT
 echo "bench: $OUT/report.md"
 exit $failed

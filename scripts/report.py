@@ -10,6 +10,7 @@ usage: report.py [DIR]
 """
 import csv
 import json
+import math
 import os
 import shlex
 import statistics
@@ -24,6 +25,14 @@ FULL_REPS = 5
 # Latency nice values in the order the tables show them; others follow.
 VALUE_ORDER = ["0", "19", "-20"]
 PERCENTILES = ["min", "p50", "p90", "p99", "max"]
+# One colour per latency nice value in every plot; the base kernel dashed.
+COLOURS = {"0": "tab:blue", "19": "tab:green", "-20": "tab:red"}
+
+
+def style(kernel, value):
+    if kernel == "base":
+        return dict(color="dimgray", linestyle="--")
+    return dict(color=COLOURS.get(value), linestyle="-")
 
 
 def read_meta(path):
@@ -146,7 +155,21 @@ def hackbench_section(s, topo, reps, md, js):
                     entry["patched " + v] = st
                 rows.append(row)
                 js.append(entry)
+    rows.append(["**geomean**", "", "", "1"] +
+                [geomean_ratio(js, "patched " + v) for v in values])
     md += table(header, rows)
+    md += ["", "geomean: the geometric mean over the rows of each column's "
+           "mean / base's mean (rows where both exist)."]
+
+
+def geomean_ratio(entries, column):
+    ratios = [e[column]["mean"] / e["base"]["mean"] for e in entries
+              if e.get(column) and e.get("base") and e["base"]["mean"]
+              and e[column]["mean"]]
+    if not ratios:
+        return "n/a"
+    g = math.exp(statistics.mean(math.log(r) for r in ratios))
+    return "{:.3f} ({:+.1f}%)".format(g, 100 * (g - 1))
 
 
 def cyclictest_section(s, topo, reps, md, js):
@@ -245,8 +268,7 @@ def plot_hackbench(s, topo, path):
                         es.append(st["sd"] or 0)
                 if xs:
                     ax.errorbar(xs, ys, yerr=es, marker="o", capsize=3,
-                                linestyle="--" if kernel == "base" else "-",
-                                label="{} {}".format(kernel, v))
+                                label="{} {}".format(kernel, v), **style(kernel, v))
             ax.set_xscale("log", base=2)
             ax.set_xticks([int(g) for g in groups])
             ax.set_xticklabels(groups)
@@ -286,8 +308,8 @@ def plot_latency(s, topo, path):
                 es.append((st["sd"] or 0) if st else 0)
             if any(y == y for y in ys):
                 ax.errorbar(PERCENTILES, ys, yerr=es, marker="o", capsize=3,
-                            linestyle="--" if kernel == "base" else "-",
-                            label="{} cyclictest {}".format(kernel, cv))
+                            label="{} cyclictest {}".format(kernel, cv),
+                            **style(kernel, cv))
         ax.set_yscale("log")
         ax.set_title("hackbench at latency nice {}".format(hv))
         ax.set_xlabel("percentile of wake-up latency")

@@ -9,6 +9,7 @@ OUT=$TOP/build/test
 rm -rf "$OUT"
 mkdir -p "$OUT"
 TOPOS=${*:-default}
+ZEN3_SELFTESTS=${ZEN3_SELFTESTS:-sched:cs_prctl_test sched:latency_nice_test sched:latency_nice_core_test}
 
 step() { echo "== $*"; }
 # A step that must work for the rest to mean anything: record it, stop if not.
@@ -41,7 +42,14 @@ step "harness";		sh scripts/test-harness.sh >"$OUT/harness.tap" 2>"$OUT/harness.
 grep -E '^(not )?ok' "$OUT/harness.tap"
 for t in $TOPOS; do
 	step "selftest TOPO=$t"
-	make -s selftest TOPO="$t" >"$OUT/selftest-$t.log" 2>&1
+	# The first topology runs every test; the Zen3 shapes (32 CPUs, slow
+	# under TCG) run what depends on the topology: core scheduling on SMT
+	# siblings, and the uapi tests as a smoke test.
+	if [ "$t" = "${TOPOS%% *}" ]; then
+		make -s selftest TOPO="$t" >"$OUT/selftest-$t.log" 2>&1
+	else
+		make -s selftest TOPO="$t" SELFTESTS="$ZEN3_SELFTESTS" >"$OUT/selftest-$t.log" 2>&1
+	fi
 	# The guest's TAP, and a failure of its own when the guest did not
 	# finish (hang, splat, no result).
 	cp "$OUT/selftest-$t.log" "$OUT/selftest-$t.tap"
