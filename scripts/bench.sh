@@ -34,6 +34,11 @@ unset FULL
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 trap 'exit 130' INT TERM
+# Copies of the kernels and initramfs: every boot runs the same ones even
+# if someone rebuilds them meanwhile.
+cp $KERNEL "$TMP/patched.bzImage" && KERNEL=$TMP/patched.bzImage
+cp $BASEKERNEL "$TMP/base.bzImage" && BASEKERNEL=$TMP/base.bzImage
+cp $INITRD "$TMP/initramfs.cpio.gz" && INITRD=$TMP/initramfs.cpio.gz
 # What the guest runs comes with the boot, so it is this checkout's even
 # when the initramfs is older.
 mkdir "$TMP/extra"
@@ -59,6 +64,7 @@ dirty=
 	echo "topos=$TOPOS"
 	echo "knobs=${knobs# }"
 	echo "host=$(nproc) CPUs, $(qemu-system-x86_64 --version | head -n 1), TCG"
+	echo "kernels=base $(sha256sum <"$BASEKERNEL" | cut -c1-12), patched $(sha256sum <"$KERNEL" | cut -c1-12), initramfs $(sha256sum <"$INITRD" | cut -c1-12) (sha256)"
 } >$OUT/meta.txt
 echo "topo,kernel,rep,bench,params,metric,value" >$OUT/samples.csv
 echo "topo,kernel,rep,seconds,status,results" >$OUT/runs.csv
@@ -96,7 +102,7 @@ run() {
 	t0=$(date +%s)
 	rc=0
 	TOPO=$1 EXTRA=$TMP/extra VMDIR=$TMP/vm TIMEOUT=${BENCH_TIMEOUT:-$((1200 + 300 * cpus))} \
-		sh scripts/qemu-run.sh "$kernel" $INITRD "$knobs sh /extra/bench" \
+		sh scripts/qemu-run.sh "$kernel" "$INITRD" "$knobs sh /extra/bench" \
 		>"$log.out" 2>"$log.err" || rc=$?
 	secs=$(($(date +%s) - t0))
 	cp "$TMP/vm/console.log" "$log.console" 2>/dev/null || true
@@ -129,7 +135,7 @@ if [ -n "$full" ]; then
 	t0=$(date +%s)
 	rc=0
 	FULL=1 TOPO=nps4 VMDIR=$TMP/vm TIMEOUT=$boot_max \
-		sh scripts/qemu-run.sh $KERNEL $INITRD true >/dev/null 2>&1 || rc=$?
+		sh scripts/qemu-run.sh "$KERNEL" "$INITRD" true >/dev/null 2>&1 || rc=$?
 	secs=$(($(date +%s) - t0))
 	if [ $rc -eq 0 ]; then
 		echo "bench: full-size nps4 (224 CPUs) boots and powers off in ${secs}s: one pass of each kernel"

@@ -187,7 +187,9 @@ def cyclictest_section(s, topo, reps, md, js):
            "rows: hackbench's latency nice, columns: cyclictest's. (pct) is "
            "the change vs the patched kernel's (0, 0) cell: **negative = "
            "lower latency**. ± is the standard deviation as a % of the mean "
-           "of the runs.".format("/".join(load) or "?")]
+           "of the runs. Under TCG the latencies include the emulator's "
+           "round-robin over the vCPUs and the host's own scheduling: a "
+           "floor of milliseconds.".format("/".join(load) or "?")]
     for metric, what in (("avg", "average"), ("p99", "99th percentile")):
         ref = stats(s.get(topo, "patched", "cyclictest", metric, **base_p))
         header = ["{} latency".format(what)] + ["cyclictest " + v for v in values]
@@ -357,7 +359,8 @@ def main():
         "- date: {}".format(meta.get("date", "?")),
         "- reps: {} boot(s) of each kernel per topology, interleaved "
         "(base, patched, base, ...)".format(reps),
-        "- host: {}".format(meta.get("host", "?"))]
+        "- host: {}".format(meta.get("host", "?")),
+        "- kernels: {}".format(meta.get("kernels", "?"))]
     if meta.get("knobs"):
         md.append("- guest knobs: `{}`".format(meta["knobs"]))
     if "full" in meta:

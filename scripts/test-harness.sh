@@ -11,7 +11,7 @@ check() {	# description, expected exit, expected text, command
 	n=$((n + 1))
 	out=$(TIMEOUT=${T:-120} make -s vm-run CMD="$4" 2>&1)
 	got=$?
-	[ $got -eq 2 ] && got=$(echo "$out" | sed -n 's/^make: \*\*\* .*vm-run\] Error \([0-9]*\)$/\1/p')
+	[ $got -eq 2 ] && got=$(echo "$out" | sed -n "s/^make\(\[[0-9]*\]\)\{0,1\}: \*\*\* .*vm-run\] Error \([0-9]*\)$/\2/p")
 	if [ "$got" = "$2" ] && echo "$out" | grep -q "$3"; then
 		echo "ok $n vm-run: $1"
 	else
