@@ -2,7 +2,8 @@
 # Count TAP results in FILE...: leaf results (a test binary's own subtests
 # when it reports them, "# ok"/"# not ok" one level down, else its top-level
 # line).  Prints "N passed, N failed, N skipped" and exits 1 if anything
-# failed or nothing ran.
+# failed or nothing ran.  An expected failure ("ok N # XFAIL") is not a pass:
+# it is counted with the skipped.
 awk '
 function flush() {
 	if (!have) return
@@ -13,13 +14,13 @@ function flush() {
 }
 /^(# )?TAP version/ { next }
 /^(# |[ \t]+)(not )?ok [0-9]+/ {
-	if (/# SKIP/) s++; else if (/^(# |[ \t]+)not ok/) { f++; sub_fail++ } else p++
+	if (/# (SKIP|XFAIL)/) s++; else if (/^(# |[ \t]+)not ok/) { f++; sub_fail++ } else p++
 	sub_n++
 	next
 }
 /^(not )?ok [0-9]+/ {
 	# A top-level line closes the subtests printed before it.
-	top_fail = /^not ok/; top_skip = /# SKIP/; have = 1
+	top_fail = /^not ok/; top_skip = /# (SKIP|XFAIL)/; have = 1
 	flush()
 	sub_n = 0; sub_fail = 0
 	next
