@@ -25,9 +25,6 @@ grep -q '^qemu-run: FAIL' "$OUT/kunit.log" && grep '^qemu-run: FAIL' "$OUT/kunit
 sh scripts/tap-summary.sh "$OUT/kunit.tap" | sed 's/^/kunit: /'
 echo "== selftests (debug)"
 make -s selftest SELFTESTS="${SELFTESTS:-sched cgroup:test_cpu latnice}" >"$OUT/selftest.log" 2>&1
-cp "$OUT/selftest.log" "$OUT/selftest.tap"
-grep -q '^qemu-run: FAIL' "$OUT/selftest.log" &&
-	echo "not ok 1 debug guest: $(grep '^qemu-run: FAIL' "$OUT/selftest.log")" >>"$OUT/selftest.tap"
-grep -E '^(not )?ok' "$OUT/selftest.tap"
+sh scripts/guest-tap.sh "$OUT/selftest.log" "$OUT/selftest.tap" "debug guest"
 echo
 sh scripts/tap-summary.sh "$OUT"/*.tap

@@ -50,18 +50,11 @@ for t in $TOPOS; do
 	else
 		make -s selftest TOPO="$t" SELFTESTS="$ZEN3_SELFTESTS" >"$OUT/selftest-$t.log" 2>&1
 	fi
-	# The guest's TAP, and a failure of its own when the guest did not
-	# finish (hang, splat, no result).
-	cp "$OUT/selftest-$t.log" "$OUT/selftest-$t.tap"
-	grep -q '^qemu-run: FAIL' "$OUT/selftest-$t.log" &&
-		echo "not ok 1 guest on $t: $(grep '^qemu-run: FAIL' "$OUT/selftest-$t.log")" >>"$OUT/selftest-$t.tap"
-	grep -E '^(not )?ok' "$OUT/selftest-$t.tap" | sed "s/^/$t: /"
+	sh scripts/guest-tap.sh "$OUT/selftest-$t.log" "$OUT/selftest-$t.tap" "guest on $t" |
+		sed "s/^/$t: /"
 done
 step "base kernel checks"
 make -s vm-run BASE=1 CMD=check-base >"$OUT/base.log" 2>&1
-cp "$OUT/base.log" "$OUT/base.tap"
-grep -q '^qemu-run: FAIL' "$OUT/base.log" &&
-	echo "not ok 1 base kernel guest: $(grep '^qemu-run: FAIL' "$OUT/base.log")" >>"$OUT/base.tap"
-grep -E '^(not )?ok' "$OUT/base.tap"
+sh scripts/guest-tap.sh "$OUT/base.log" "$OUT/base.tap" "base kernel guest"
 echo
 sh scripts/tap-summary.sh "$OUT"/*.tap
