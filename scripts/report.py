@@ -127,13 +127,19 @@ def topo_line(meta, topo):
         env.get("TOPO_LEVELS", "?"))
 
 
-def hackbench_section(s, topo, reps, md, js):
+def hackbench_axes(s, topo):
+    """The modes, kinds, groups and values the hackbench samples of topo have."""
     modes = [m for m in ("pipe", "socket")
              if m in s.param_values(topo, "hackbench", "mode")]
     kinds = [k for k in ("process", "thread")
              if k in s.param_values(topo, "hackbench", "kind")]
     groups = sorted(s.param_values(topo, "hackbench", "groups"), key=int)
     values = value_order(s.param_values(topo, "hackbench", "value"))
+    return modes, kinds, groups, values
+
+
+def hackbench_section(s, topo, reps, md, js):
+    modes, kinds, groups, values = hackbench_axes(s, topo)
     if not groups:
         return
     md += ["", "### hackbench", "",
@@ -245,12 +251,7 @@ def pingpong_section(s, topo, reps, md, js):
 
 
 def plot_hackbench(s, topo, path):
-    modes = [m for m in ("pipe", "socket")
-             if m in s.param_values(topo, "hackbench", "mode")]
-    kinds = [k for k in ("process", "thread")
-             if k in s.param_values(topo, "hackbench", "kind")]
-    groups = sorted(s.param_values(topo, "hackbench", "groups"), key=int)
-    values = value_order(s.param_values(topo, "hackbench", "value"))
+    modes, kinds, groups, values = hackbench_axes(s, topo)
     if not (modes and kinds and groups):
         return False
     fig, axes = plt.subplots(len(modes), len(kinds), squeeze=False,
