@@ -6,6 +6,7 @@ TREE    := $(B)/linux
 OBJ     := $(B)/obj/default
 BASEOBJ := $(B)/obj/base
 BASEKERNEL := $(BASEOBJ)/arch/x86/boot/bzImage
+PLAINOBJ := $(B)/obj/plain
 DEBUGOBJ := $(B)/obj/debug
 DEBUGKERNEL := $(DEBUGOBJ)/arch/x86/boot/bzImage
 # FLAVOUR=debug runs kunit, selftest and vm-run on the debug kernel.
@@ -30,8 +31,8 @@ SELFTESTS ?= sched cgroup:test_cpu latnice
 override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
-.PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
-	initramfs kunit checkpatch selftest vm-run test test-debug demo bench clean
+.PHONY: all deps tree patches kernelversion kernel kernel-base kernel-plain kernel-debug kselftests \
+	initramfs kunit checkpatch selftest vm-run test test-debug demo bench cost clean
 
 all: kernel
 
@@ -54,6 +55,11 @@ kernel:
 kernel-base:
 	@sh scripts/base-tree.sh
 	@sh scripts/build-kernel.sh $(B)/linux-base $(BASEOBJ) $(BASEFRAGS)
+
+# The patched kernel with the base kernel's config (no KUnit suite inlined
+# into fair.c, which changes what the compiler inlines there): make cost.
+kernel-plain:
+	@sh scripts/build-kernel.sh $(TREE) $(PLAINOBJ) $(BASEFRAGS)
 
 # The test kernel with lockdep, KASAN, UBSAN and friends.
 kernel-debug:
@@ -78,9 +84,11 @@ checkpatch:
 	@sh scripts/checkpatch.sh
 
 # Boot the test kernel on $(TOPO) and run the kselftests (SELFTESTS= picks
-# collections or collection:test).
+# collections or collection:test; KSFT_TIMEOUT and LATNICE_TIMING are passed
+# to the guest, see guest/run-selftests).
+GUESTENV = $(if $(KSFT_TIMEOUT),KSFT_TIMEOUT=$(KSFT_TIMEOUT) )$(if $(LATNICE_TIMING),LATNICE_TIMING=$(LATNICE_TIMING) )
 selftest: $(KTARGET) initramfs
-	@sh scripts/qemu-run.sh $(KERNEL) $(INITRD) "run-selftests $(SELFTESTS)" \
+	@sh scripts/qemu-run.sh $(KERNEL) $(INITRD) "$(GUESTENV)run-selftests $(SELFTESTS)" \
 		2>&1 | tee $(B)/selftest-$(TOPO).tap; \
 	sh scripts/tap-summary.sh $(B)/selftest-$(TOPO).tap
 
@@ -100,6 +108,11 @@ demo:
 
 bench:
 	@sh scripts/bench.sh
+
+# Instructions per pingpong round trip and hackbench run, base vs patched
+# with the same config, on one CPU under QEMU -icount: build/cost/report.md.
+cost:
+	@sh scripts/cost.sh
 
 clean:
 	rm -rf $(B)/obj $(B)/kselftest $(B)/vm $(INITRD)

@@ -8,7 +8,10 @@
 # usage: qemu-run.sh KERNEL INITRD CMD
 # env:   TOPO (scripts/topology.sh), EXTRA=dir, TIMEOUT=seconds (600),
 #        APPEND=extra kernel command line, VMDIR=where the logs go
-#        (console.log, output.log; default a new build/vm/run.*)
+#        (console.log, output.log; default a new build/vm/run.*),
+#        ICOUNT=N: guest time counts instructions, 2^N ns each, and skips
+#        idle time (QEMU -icount shift=N,sleep=off): timings in the guest
+#        then measure instructions executed, free of host noise
 set -e
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -42,12 +45,14 @@ cat "$INITRD" "$RUN/extra.cpio.gz" >"$RUN/initrd"
 
 ncpu=$(echo "$topoenv" | sed -n 's/.*TOPO_CPUS=\([0-9]*\).*/\1/p')
 threads=single
-[ "$ncpu" -gt 64 ] && threads=multi
+[ "$ncpu" -gt 64 ] && [ -z "$ICOUNT" ] && threads=multi
+icount=
+[ -n "$ICOUNT" ] && icount="-icount shift=$ICOUNT,sleep=off"
 
 # shellcheck disable=SC2086
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 \
 	-machine q35 -accel tcg,thread=$threads -cpu max,vendor=GenuineIntel \
-	$machine -no-reboot -display none -monitor none -nodefaults \
+	$machine $icount -no-reboot -display none -monitor none -nodefaults \
 	-kernel "$KERNEL" -initrd "$RUN/initrd" \
 	-append "console=ttyS0 panic=-1 oops=panic tsc=reliable rdinit=/init $APPEND" \
 	-chardev file,id=con,path="$RUN/console.log" -serial chardev:con \

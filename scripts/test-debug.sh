@@ -1,6 +1,6 @@
 #!/bin/sh
 # make test-debug: build the debug kernel (lockdep, KASAN, UBSAN, ...) and run
-# KUnit and every kselftest on it, default topology.  Any splat in the guest
+# KUnit and the series' kselftests on it, default topology.  Any splat in the guest
 # log fails the run (scripts/qemu-run.sh).  TAP in build/test-debug/, last
 # line "N passed, N failed, N skipped".
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,7 +24,12 @@ grep -q '^qemu-run: FAIL' "$OUT/kunit.log" && grep '^qemu-run: FAIL' "$OUT/kunit
 [ -s "$OUT/kunit.tap" ] || echo "not ok 1 kunit ran" >"$OUT/kunit.tap"
 sh scripts/tap-summary.sh "$OUT/kunit.tap" | sed 's/^/kunit: /'
 echo "== selftests (debug)"
-make -s selftest SELFTESTS="${SELFTESTS:-sched cgroup:test_cpu latnice}" >"$OUT/selftest.log" 2>&1
+# Not cgroup:test_cpu: its checks are CPU-time tolerances (1% and so on)
+# that a KASAN and lockdep kernel under TCG cannot meet; the test kernel
+# runs it.  Timeouts 5x; latency comparisons reported, not judged
+# (LATNICE_TIMING=report): what this run judges is the code paths' health.
+make -s selftest SELFTESTS="${SELFTESTS:-sched latnice}" KSFT_TIMEOUT=1500 \
+	LATNICE_TIMING=report >"$OUT/selftest.log" 2>&1
 sh scripts/guest-tap.sh "$OUT/selftest.log" "$OUT/selftest.tap" "debug guest"
 echo
 sh scripts/tap-summary.sh "$OUT"/*.tap

@@ -1,0 +1,53 @@
+#!/bin/sh
+# make cost: what the series costs, in instructions.  Boots the base kernel
+# and the patched kernel built with the very same config (make kernel-plain:
+# no KUnit suite inlined into fair.c) on one CPU under QEMU's -icount, where
+# guest time counts executed instructions (1 ns each) and skips idle time,
+# runs guest/bench's pingpong and hackbench in each boot, REPS boots of each
+# kernel, interleaved.  Unlike wall-clock times under TCG, these repeat to a
+# fraction of a percent, so a cost of 1% shows.
+#
+# env: REPS (2), COST_GROUPS (hackbench groups, "1 4"), COST_LOOPS (100),
+#      COST_ROUNDTRIPS (5000), BENCH_NOBUILD=1 (use the kernels as they are)
+# out: build/cost/samples.csv (every sample), build/cost/report.md
+set -e
+cd "$(dirname "$0")/.."
+REPS=${REPS:-2}
+OUT=build/cost
+BASEKERNEL=build/obj/base/arch/x86/boot/bzImage
+KERNEL=build/obj/plain/arch/x86/boot/bzImage
+
+[ -n "$BENCH_NOBUILD" ] || make -s kernel-base kernel-plain initramfs
+
+rm -rf $OUT
+mkdir -p $OUT/extra
+gcc -static -O2 -Wall -o $OUT/extra/pingpong bench/pingpong.c
+cp guest/bench $OUT/extra/bench
+
+cmd="BENCH_ONLY='pingpong hackbench' BENCH_GROUPS='${COST_GROUPS:-1 4}'"
+cmd="$cmd BENCH_LOOPS=${COST_LOOPS:-100} BENCH_ROUNDTRIPS=${COST_ROUNDTRIPS:-5000}"
+cmd="$cmd PATH=/extra:\$PATH sh /extra/bench"
+
+echo "kernel,rep,bench,mode,kind,groups,value,guest_time" >$OUT/samples.csv
+for rep in $(seq "$REPS"); do
+	for k in base patched; do
+		kernel=$KERNEL
+		[ $k = base ] && kernel=$BASEKERNEL
+		echo "cost: $k, boot $rep of $REPS"
+		ICOUNT=0 APPEND=maxcpus=1 TOPO=default EXTRA=$OUT/extra \
+			VMDIR=$PWD/build/vm/cost TIMEOUT=1800 \
+			sh scripts/qemu-run.sh "$kernel" build/initramfs.cpio.gz "$cmd" \
+			>$OUT/$k-$rep.out
+		awk -v k=$k -v r="$rep" '$1 == "RESULT" {
+			delete f
+			for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+			t = f["bench"] == "pingpong" ? f["usec_per_roundtrip"] : f["sec"]
+			print k "," r "," f["bench"] "," f["mode"] "," f["kind"] "," \
+			      f["groups"] "," f["value"] "," t
+		}' $OUT/$k-$rep.out >>$OUT/samples.csv
+	done
+done
+
+sh scripts/cost-report.sh $OUT/samples.csv "$(make -s kernelversion)" \
+	"$(git describe --always --dirty)" "$REPS" >$OUT/report.md
+cat $OUT/report.md
