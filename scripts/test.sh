@@ -1,6 +1,7 @@
 #!/bin/sh
 # Everything CI runs: deps, tree, checkpatch, kernel, KUnit, the harness's
-# own checks, the kselftests on each topology given.  Every step leaves TAP in
+# own checks, the kselftests on each topology given, the base-kernel checks
+# and the debug kernel (NODEBUG=1 leaves it out).  Every step leaves TAP in
 # build/test/; the last line is "N passed, N failed, N skipped".
 # usage: test.sh TOPO...
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,5 +57,15 @@ done
 step "base kernel checks"
 make -s vm-run BASE=1 CMD=check-base >"$OUT/base.log" 2>&1
 sh scripts/guest-tap.sh "$OUT/base.log" "$OUT/base.tap" "base kernel guest"
+if [ -z "$NODEBUG" ]; then
+	# make test-debug: KUnit and the series' kselftests on the lockdep,
+	# KASAN and UBSAN kernel (about 15 min cold, 7 min warm).
+	step "debug kernel"
+	sh scripts/test-debug.sh >"$OUT/debug.log" 2>&1
+	for f in build/test-debug/*.tap; do
+		cp "$f" "$OUT/debug-${f##*/}"
+	done
+	tail -n 1 "$OUT/debug.log" | sed 's/^/debug: /'
+fi
 echo
 sh scripts/tap-summary.sh "$OUT"/*.tap
