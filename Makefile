@@ -103,8 +103,9 @@ test:
 test-debug:
 	@sh scripts/test-debug.sh
 
+# A Zen3 shape unless TOPO= is given (TOPO's own default is the small machine).
 demo:
-	@sh scripts/demo.sh
+	@TOPO=$(if $(filter file,$(origin TOPO)),nps1,$(TOPO)) sh scripts/demo.sh
 
 bench:
 	@sh scripts/bench.sh
