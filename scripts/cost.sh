@@ -4,8 +4,9 @@
 # no KUnit suite inlined into fair.c) on one CPU under QEMU's -icount, where
 # guest time counts executed instructions (1 ns each) and skips idle time,
 # runs guest/bench's pingpong and hackbench in each boot, REPS boots of each
-# kernel, interleaved.  Unlike wall-clock times under TCG, these repeat to a
-# fraction of a percent, so a cost of 1% shows.
+# kernel, interleaved.  Unlike wall-clock times under TCG, the ping-pong
+# repeats to a fraction of a percent, so a cost of 1% shows; hackbench's
+# interleaving still varies between boots (see the spread column).
 #
 # env: REPS (2), COST_GROUPS (hackbench groups, "1 4"), COST_LOOPS (100),
 #      COST_ROUNDTRIPS (5000), BENCH_NOBUILD=1 (use the kernels as they are)
