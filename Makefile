@@ -6,7 +6,6 @@ TREE    := $(B)/linux
 OBJ     := $(B)/obj/default
 BASEOBJ := $(B)/obj/base
 BASEKERNEL := $(BASEOBJ)/arch/x86/boot/bzImage
-PLAINOBJ := $(B)/obj/plain
 DEBUGOBJ := $(B)/obj/debug
 DEBUGKERNEL := $(DEBUGOBJ)/arch/x86/boot/bzImage
 # FLAVOUR=debug runs kunit, selftest and vm-run on the debug kernel.
@@ -31,7 +30,7 @@ SELFTESTS ?= sched cgroup:test_cpu latnice
 override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
-.PHONY: all deps tree patches kernelversion kernel kernel-base kernel-plain kernel-debug kselftests \
+.PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
 	initramfs kunit checkpatch selftest vm-run test test-debug demo bench cost clean
 
 all: kernel
@@ -55,11 +54,6 @@ kernel:
 kernel-base:
 	@sh scripts/base-tree.sh
 	@sh scripts/build-kernel.sh $(B)/linux-base $(BASEOBJ) $(BASEFRAGS)
-
-# The patched kernel with the base kernel's config (no KUnit suite inlined
-# into fair.c, which changes what the compiler inlines there): make cost.
-kernel-plain:
-	@sh scripts/build-kernel.sh $(TREE) $(PLAINOBJ) $(BASEFRAGS)
 
 # The test kernel with lockdep, KASAN, UBSAN and friends.
 kernel-debug:

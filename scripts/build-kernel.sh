@@ -11,7 +11,9 @@ shift 2
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 
-export CCACHE_DIR=${CCACHE_DIR:-$TOP/build/ccache}
+# ccache's own cache (~/.cache/ccache, or CCACHE_DIR), shared by every
+# clone on the machine: paths under build/ are hashed relative, so a fresh
+# clone hits what another clone compiled.
 export CCACHE_BASEDIR=$TOP/build
 export KBUILD_BUILD_TIMESTAMP='2000-01-01' KBUILD_BUILD_USER=latnice KBUILD_BUILD_HOST=latnice
 KMAKE="make -s -C $SRC O=$OUT CC=ccache\ gcc -j$(nproc)"

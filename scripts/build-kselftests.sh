@@ -9,7 +9,7 @@ mkdir -p "$KOBJ" "$OUT"
 KOBJ=$(cd "$KOBJ" && pwd) OUT=$(cd "$OUT" && pwd)
 
 make -s -C "$SRC" O="$KOBJ" headers >/dev/null
-export CCACHE_DIR=${CCACHE_DIR:-$(cd "$SRC/.." && pwd)/ccache}
+export CCACHE_BASEDIR=$(cd "$SRC/.." && pwd)
 # Built in the source tree (the binaries are in the selftests' .gitignore):
 # selftests/sched installs cs_prctl_test from there whatever O= says.
 make -s -C "$SRC/tools/testing/selftests" \

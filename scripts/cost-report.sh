@@ -1,5 +1,5 @@
 #!/bin/sh
-# cost-report.sh SAMPLES.CSV BASEVERSION COMMIT REPS: the markdown table of
+# cost-report.sh SAMPLES.CSV BASEVERSION COMMIT REPS FRAGMENTS: the markdown table of
 # make cost (scripts/cost.sh): per benchmark row, the mean guest time of the
 # base kernel and of the patched one at latency nice 0, 19 and -20, with the
 # change vs base and the spread of the boots (max - min, % of the mean).
@@ -8,7 +8,7 @@ csv=$1
 cat <<EOF
 # latency nice: cost in instructions (QEMU -icount, one CPU)
 
-- base: Linux $2, and the same tree with the series, built with the same config
+- base: Linux $2, and the same tree with the series, built with the same config ($5)
 - commit: $3
 - date: $(date -u '+%Y-%m-%d %H:%M UTC')
 - boots: $4 of each kernel, interleaved

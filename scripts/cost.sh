@@ -1,24 +1,34 @@
 #!/bin/sh
 # make cost: what the series costs, in instructions.  Boots the base kernel
-# and the patched kernel built with the very same config (make kernel-plain:
-# no KUnit suite inlined into fair.c) on one CPU under QEMU's -icount, where
+# and the patched kernel built with the very same config (COST_FRAGS: the
+# test kernel's fragment without KUnit, whose suite is #included into fair.c,
+# compiled -O2 as distributions do) on one CPU under QEMU's -icount, where
 # guest time counts executed instructions (1 ns each) and skips idle time,
 # runs guest/bench's pingpong and hackbench in each boot, REPS boots of each
 # kernel, interleaved.  Unlike wall-clock times under TCG, the ping-pong
 # repeats to a fraction of a percent, so a cost of 1% shows; hackbench's
 # interleaving still varies between boots (see the spread column).
 #
-# env: REPS (2), COST_GROUPS (hackbench groups, "1 4"), COST_LOOPS (100),
+# env: REPS (2), COST_FRAGS (configs/kernel.config configs/perf.config; the
+#      test kernel's -Os without perf.config), COST_GROUPS (hackbench groups, "1 4"), COST_LOOPS (100),
 #      COST_ROUNDTRIPS (5000), BENCH_NOBUILD=1 (use the kernels as they are)
 # out: build/cost/samples.csv (every sample), build/cost/report.md
 set -e
 cd "$(dirname "$0")/.."
 REPS=${REPS:-2}
 OUT=build/cost
-BASEKERNEL=build/obj/base/arch/x86/boot/bzImage
-KERNEL=build/obj/plain/arch/x86/boot/bzImage
+FRAGS=${COST_FRAGS:-configs/kernel.config configs/perf.config}
+BASEKERNEL=build/obj/cost-base/arch/x86/boot/bzImage
+KERNEL=build/obj/cost-patched/arch/x86/boot/bzImage
 
-[ -n "$BENCH_NOBUILD" ] || make -s kernel-base kernel-plain initramfs
+if [ -z "$BENCH_NOBUILD" ]; then
+	sh scripts/base-tree.sh
+	# shellcheck disable=SC2086
+	sh scripts/build-kernel.sh build/linux-base build/obj/cost-base $FRAGS
+	# shellcheck disable=SC2086
+	sh scripts/build-kernel.sh build/linux build/obj/cost-patched $FRAGS
+	make -s initramfs
+fi
 
 rm -rf $OUT
 mkdir -p $OUT/extra
@@ -50,5 +60,5 @@ for rep in $(seq "$REPS"); do
 done
 
 sh scripts/cost-report.sh $OUT/samples.csv "$(make -s kernelversion)" \
-	"$(git describe --always --dirty)" "$REPS" >$OUT/report.md
+	"$(git describe --always --dirty)" "$REPS" "$FRAGS" >$OUT/report.md
 cat $OUT/report.md

@@ -3,7 +3,9 @@
 # when it reports them, "# ok"/"# not ok" one level down, else its top-level
 # line).  Prints "N passed, N failed, N skipped" and exits 1 if anything
 # failed or nothing ran.  An expected failure ("ok N # XFAIL") is not a pass:
-# it is counted with the skipped.
+# it is counted with the skipped.  A subtest number seen again before its
+# top-level line is counted once: a test that forks with stdout buffered
+# (cgroup's test_cpu) prints its earlier results again from each child.
 awk '
 function flush() {
 	if (!have) return
@@ -14,6 +16,11 @@ function flush() {
 }
 /^(# )?TAP version/ { next }
 /^(# |[ \t]+)(not )?ok [0-9]+/ {
+	num = $0
+	sub(/^(# |[ \t]+)(not )?ok /, "", num)
+	num += 0
+	if (num in seen) next
+	seen[num] = 1
 	if (/# (SKIP|XFAIL)/) s++; else if (/^(# |[ \t]+)not ok/) { f++; sub_fail++ } else p++
 	sub_n++
 	next
@@ -23,6 +30,7 @@ function flush() {
 	top_fail = /^not ok/; top_skip = /# (SKIP|XFAIL)/; have = 1
 	flush()
 	sub_n = 0; sub_fail = 0
+	split("", seen)
 	next
 }
 END {

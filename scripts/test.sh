@@ -68,4 +68,8 @@ if [ -z "$NODEBUG" ]; then
 	tail -n 1 "$OUT/debug.log" | sed 's/^/debug: /'
 fi
 echo
+# Name every failure above the count, so the last lines of a CI log say
+# what broke.
+grep -E '^(# |[ \t]+)?not ok' "$OUT"/*.tap | sed "s|^$OUT/|FAILED |"
+grep -H 'failed, second attempt' "$OUT"/*.tap | sed "s|^$OUT/|RETRIED |"
 sh scripts/tap-summary.sh "$OUT"/*.tap
