@@ -24,8 +24,11 @@ FRAGS   := configs/kernel.config configs/kunitconfig
 BASEFRAGS := configs/kernel.config
 TOPO    ?= default
 TOPOS   ?= default nps1
-# kselftests run in the guest: collections or collection:test
-SELFTESTS ?= sched cgroup:test_cpu latnice
+# kselftests run in the guest: collections or collection:test.  The cgroup
+# test first: the first latency nice of the boot then comes through
+# cpu.latency.nice, whose path to turning sched_latency_nice_used on is
+# tested that way (a sched_setattr() would have turned it on already).
+SELFTESTS ?= sched:latency_nice_cgroup_test sched cgroup:test_cpu latnice
 # CMD reaches the runner through the environment, unexpanded by make.
 override CMD := $(value CMD)
 export TOPO CMD EXTRA

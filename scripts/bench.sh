@@ -7,7 +7,8 @@
 # scripts/report.py writes report.md and the plots.  The previous results
 # move to build/results.prev.
 #
-# env: BENCH_TOPOS  topologies ("default nps1 nps4")
+# env: BENCH_TOPOS  topologies ("default nps1 nps4"; empty: only the
+#                   full-size pass of FULL=1)
 #      REPS         boots of each kernel per topology (5)
 #      BENCH_NOBUILD=1  use the kernels and initramfs as they are
 #      BENCH_TIMEOUT    seconds one guest may take (by CPU count)
@@ -19,7 +20,7 @@
 #                   guest/bench (see there)
 set -e
 cd "$(dirname "$0")/.."
-TOPOS=${BENCH_TOPOS:-default nps1 nps4}
+TOPOS=${BENCH_TOPOS-default nps1 nps4}
 REPS=${REPS:-5}
 OUT=build/results
 KERNEL=build/obj/default/arch/x86/boot/bzImage

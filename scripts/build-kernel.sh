@@ -18,20 +18,28 @@ export CCACHE_BASEDIR=$TOP/build
 export KBUILD_BUILD_TIMESTAMP='2000-01-01' KBUILD_BUILD_USER=latnice KBUILD_BUILD_HOST=latnice
 KMAKE="make -s -C $SRC O=$OUT CC=ccache\ gcc -j$(nproc)"
 
-# Regenerate .config only when a fragment or the tree's Kconfig changed.
-cfgsum=$(cat "$@" | sha1sum | cut -d' ' -f1)
-if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.fragments" 2>/dev/null)" != "$cfgsum" ]; then
-	eval "$KMAKE tinyconfig" >/dev/null
-	"$SRC/scripts/kconfig/merge_config.sh" -m -O "$OUT" "$OUT/.config" "$@" >/dev/null
-	eval "$KMAKE olddefconfig" >/dev/null
-	# Every line of the fragments must have landed in .config: a symbol
-	# Kconfig dropped is a test or a feature silently missing.
+# missing: the fragments' lines that .config does not have.
+missing() {
 	for f in "$@"; do
 		grep -E '^CONFIG_[A-Z0-9_]+=' "$f" | while IFS= read -r line; do
 			grep -qx "$line" "$OUT/.config" ||
 				echo "build-kernel: $line not set by Kconfig ($f)"
 		done
-	done >"$OUT/.missing"
+	done
+}
+
+# Regenerate .config when a fragment changed, or when .config lost one of
+# their lines (a build of an older commit in the same directory drops the
+# symbols that commit does not have).
+cfgsum=$(cat "$@" | sha1sum | cut -d' ' -f1)
+if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.fragments" 2>/dev/null)" != "$cfgsum" ] ||
+	[ -n "$(missing "$@")" ]; then
+	eval "$KMAKE tinyconfig" >/dev/null
+	"$SRC/scripts/kconfig/merge_config.sh" -m -O "$OUT" "$OUT/.config" "$@" >/dev/null
+	eval "$KMAKE olddefconfig" >/dev/null
+	# Every line of the fragments must have landed in .config: a symbol
+	# Kconfig dropped is a test or a feature silently missing.
+	missing "$@" >"$OUT/.missing"
 	if [ -s "$OUT/.missing" ]; then
 		cat "$OUT/.missing" >&2
 		exit 1

@@ -1,8 +1,9 @@
 #!/bin/sh
-# cost-report.sh SAMPLES.CSV BASEVERSION COMMIT REPS FRAGMENTS: the markdown table of
-# make cost (scripts/cost.sh): per benchmark row, the mean guest time of the
-# base kernel and of the patched one at latency nice 0, 19 and -20, with the
-# change vs base and the spread of the boots (max - min, % of the mean).
+# cost-report.sh SAMPLES.CSV BASEVERSION COMMIT REPS FRAGMENTS RUNS: the
+# markdown table of make cost (scripts/cost.sh): per benchmark row, the mean
+# guest time of the base kernel and of the patched one at latency nice 0, 19
+# and -20, with the change vs base and the spread of the samples (max - min,
+# % of the mean).
 set -e
 csv=$1
 cat <<EOF
@@ -11,13 +12,13 @@ cat <<EOF
 - base: Linux $2, and the same tree with the series, built with the same config ($5)
 - commit: $3
 - date: $(date -u '+%Y-%m-%d %H:%M UTC')
-- boots: $4 of each kernel, interleaved
+- boots: $4 of each kernel, interleaved, $6 passes in each
 
 Guest time under \`-icount shift=0,sleep=off\`: one nanosecond per executed
 instruction, idle time skipped, so the numbers count instructions (pingpong:
 per round trip, two wake-ups and two context switches; hackbench: the whole
 run) and do not depend on the host's load.  (pct): change vs base, **positive
-= more instructions**; ±: spread of the boots.
+= more instructions**; ±: spread (max - min) of all the samples, boots and passes.
 
 | bench | base | patched 0 | patched 19 | patched -20 |
 | --- | --- | --- | --- | --- |

@@ -9,9 +9,11 @@
 # repeats to a fraction of a percent, so a cost of 1% shows; hackbench's
 # interleaving still varies between boots (see the spread column).
 #
-# env: REPS (2), COST_FRAGS (configs/kernel.config configs/perf.config; the
-#      test kernel's -Os without perf.config), COST_GROUPS (hackbench groups, "1 4"), COST_LOOPS (100),
-#      COST_ROUNDTRIPS (5000), BENCH_NOBUILD=1 (use the kernels as they are)
+# env: REPS (2), RUNS (passes per boot, 3), COST_FRAGS
+#      (configs/kernel.config configs/perf.config; the test kernel's -Os
+#      without perf.config), COST_ONLY (pingpong hackbench), COST_GROUPS
+#      (hackbench groups, "1 4"), COST_LOOPS (100), COST_ROUNDTRIPS (5000),
+#      BENCH_NOBUILD=1 (use the kernels as they are)
 # out: build/cost/samples.csv (every sample), build/cost/report.md
 set -e
 cd "$(dirname "$0")/.."
@@ -35,9 +37,11 @@ mkdir -p $OUT/extra
 gcc -static -O2 -Wall -o $OUT/extra/pingpong bench/pingpong.c
 cp guest/bench $OUT/extra/bench
 
-cmd="BENCH_ONLY='pingpong hackbench' BENCH_GROUPS='${COST_GROUPS:-1 4}'"
+cmd="BENCH_ONLY='${COST_ONLY:-pingpong hackbench}' BENCH_GROUPS='${COST_GROUPS:-1 4}'"
 cmd="$cmd BENCH_LOOPS=${COST_LOOPS:-100} BENCH_ROUNDTRIPS=${COST_ROUNDTRIPS:-5000}"
-cmd="$cmd PATH=/extra:\$PATH sh /extra/bench"
+# Each boot runs the pass RUNS times: a boot under -icount repeats itself
+# closely, so the runs after the first are what shows hackbench's spread.
+cmd="for run in \$(seq ${RUNS:-3}); do $cmd PATH=/extra:\$PATH sh /extra/bench; done"
 
 echo "kernel,rep,bench,mode,kind,groups,value,guest_time" >$OUT/samples.csv
 for rep in $(seq "$REPS"); do
@@ -60,5 +64,5 @@ for rep in $(seq "$REPS"); do
 done
 
 sh scripts/cost-report.sh $OUT/samples.csv "$(make -s kernelversion)" \
-	"$(git describe --always --dirty)" "$REPS" "$FRAGS" >$OUT/report.md
+	"$(git describe --always --dirty)" "$REPS" "$FRAGS" "${RUNS:-3}" >$OUT/report.md
 cat $OUT/report.md

@@ -12,7 +12,12 @@ mkdir -p "$OUT"
 TOPOS=${*:-default}
 ZEN3_SELFTESTS=${ZEN3_SELFTESTS:-sched:cs_prctl_test sched:latency_nice_test sched:latency_nice_core_test}
 
-step() { echo "== $*"; }
+T0=$(date +%s)
+# "== STEP (at M:SS)": where the time of a run goes.
+step() {
+	t=$(($(date +%s) - T0))
+	printf '== %s (at %d:%02d)\n' "$*" $((t / 60)) $((t % 60))
+}
 # A step that must work for the rest to mean anything: record it, stop if not.
 gate() {
 	name=$1
@@ -72,4 +77,5 @@ echo
 # what broke.
 grep -E '^(# |[ \t]+)?not ok' "$OUT"/*.tap | sed "s|^$OUT/|FAILED |"
 grep -H 'failed, second attempt' "$OUT"/*.tap | sed "s|^$OUT/|RETRIED |"
+step "done"
 sh scripts/tap-summary.sh "$OUT"/*.tap
