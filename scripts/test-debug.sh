@@ -28,8 +28,9 @@ echo "== selftests (debug)"
 # that a KASAN and lockdep kernel under TCG cannot meet; the test kernel
 # runs it.  Timeouts 5x; latency comparisons reported, not judged
 # (LATNICE_TIMING=report): what this run judges is the code paths' health.
+rc=0
 make -s selftest SELFTESTS="${SELFTESTS:-sched latnice}" KSFT_TIMEOUT=1500 \
-	LATNICE_TIMING=report >"$OUT/selftest.log" 2>&1
-sh scripts/guest-tap.sh "$OUT/selftest.log" "$OUT/selftest.tap" "debug guest"
+	LATNICE_TIMING=report >"$OUT/selftest.log" 2>&1 || rc=$?
+sh scripts/guest-tap.sh "$OUT/selftest.log" "$OUT/selftest.tap" "debug guest" $rc
 echo
 sh scripts/tap-summary.sh "$OUT"/*.tap

@@ -15,8 +15,8 @@ ZEN3_SELFTESTS=${ZEN3_SELFTESTS:-sched:cs_prctl_test sched:latency_nice_test sch
 T0=$(date +%s)
 # "== STEP (at M:SS)": where the time of a run goes.
 step() {
-	t=$(($(date +%s) - T0))
-	printf '== %s (at %d:%02d)\n' "$*" $((t / 60)) $((t % 60))
+	elapsed=$(($(date +%s) - T0))
+	printf '== %s (at %d:%02d)\n' "$*" $((elapsed / 60)) $((elapsed % 60))
 }
 # A step that must work for the rest to mean anything: record it, stop if not.
 gate() {
@@ -51,17 +51,20 @@ for t in $TOPOS; do
 	# The first topology runs every test; the Zen3 shapes (32 CPUs, slow
 	# under TCG) run what depends on the topology: core scheduling on SMT
 	# siblings, and the uapi tests as a smoke test.
+	rc=0
 	if [ "$t" = "${TOPOS%% *}" ]; then
-		make -s selftest TOPO="$t" >"$OUT/selftest-$t.log" 2>&1
+		make -s selftest TOPO="$t" >"$OUT/selftest-$t.log" 2>&1 || rc=$?
 	else
-		make -s selftest TOPO="$t" SELFTESTS="$ZEN3_SELFTESTS" >"$OUT/selftest-$t.log" 2>&1
+		make -s selftest TOPO="$t" SELFTESTS="$ZEN3_SELFTESTS" \
+			>"$OUT/selftest-$t.log" 2>&1 || rc=$?
 	fi
-	sh scripts/guest-tap.sh "$OUT/selftest-$t.log" "$OUT/selftest-$t.tap" "guest on $t" |
+	sh scripts/guest-tap.sh "$OUT/selftest-$t.log" "$OUT/selftest-$t.tap" "guest on $t" $rc |
 		sed "s/^/$t: /"
 done
 step "base kernel checks"
-make -s vm-run BASE=1 CMD=check-base >"$OUT/base.log" 2>&1
-sh scripts/guest-tap.sh "$OUT/base.log" "$OUT/base.tap" "base kernel guest"
+rc=0
+make -s vm-run BASE=1 CMD=check-base >"$OUT/base.log" 2>&1 || rc=$?
+sh scripts/guest-tap.sh "$OUT/base.log" "$OUT/base.tap" "base kernel guest" $rc
 if [ -z "$NODEBUG" ]; then
 	# make test-debug: KUnit and the series' kselftests on the lockdep,
 	# KASAN and UBSAN kernel (about 15 min cold, 7 min warm).
