@@ -5,7 +5,9 @@
 # failed or nothing ran.  An expected failure ("ok N # XFAIL") is not a pass:
 # it is counted with the skipped.  A subtest number seen again before its
 # top-level line is counted once: a test that forks with stdout buffered
-# (cgroup's test_cpu) prints its earlier results again from each child.
+# (cgroup's test_cpu) prints its earlier results again from each child.  A
+# repeat that says "not ok" where the first said "ok" turns it into a
+# failure: a repeat never hides one.
 awk '
 function flush() {
 	if (!have) return
@@ -19,9 +21,14 @@ function flush() {
 	num = $0
 	sub(/^(# |[ \t]+)(not )?ok /, "", num)
 	num += 0
-	if (num in seen) next
-	seen[num] = 1
-	if (/# (SKIP|XFAIL)/) s++; else if (/^(# |[ \t]+)not ok/) { f++; sub_fail++ } else p++
+	bad = /^(# |[ \t]+)not ok/
+	if (num in seen) {
+		if (bad && seen[num] == "pass") { p--; f++; sub_fail++; seen[num] = "fail" }
+		next
+	}
+	if (/# (SKIP|XFAIL)/) { s++; seen[num] = "skip" }
+	else if (bad) { f++; sub_fail++; seen[num] = "fail" }
+	else { p++; seen[num] = "pass" }
 	sub_n++
 	next
 }

@@ -67,7 +67,7 @@ make -s vm-run BASE=1 CMD=check-base >"$OUT/base.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/base.log" "$OUT/base.tap" "base kernel guest" $rc
 if [ -z "$NODEBUG" ]; then
 	# make test-debug: KUnit and the series' kselftests on the lockdep,
-	# KASAN and UBSAN kernel (about 15 min cold, 7 min warm).
+	# KASAN and UBSAN kernel (about 15 min cold, 8 min warm).
 	step "debug kernel"
 	sh scripts/test-debug.sh >"$OUT/debug.log" 2>&1
 	for f in build/test-debug/*.tap; do
