@@ -28,7 +28,11 @@ TOPOS   ?= default nps1
 # test first: the first latency nice of the boot then comes through
 # cpu.latency.nice, whose path to turning sched_latency_nice_used on is
 # tested that way (a sched_setattr() would have turned it on already).
-SELFTESTS ?= sched:latency_nice_cgroup_test sched cgroup:test_cpu latnice
+# The default is the edit loop (about 2 min): the series' tests, the
+# kernel's core scheduling test and the latnice tool's; make test adds the
+# kernel's cgroup test_cpu (46 s) and a longer stress run.
+SELFTESTS ?= sched:latency_nice_cgroup_test sched latnice
+STRESS_SECONDS ?= 15
 # CMD reaches the runner through the environment, unexpanded by make.
 override CMD := $(value CMD)
 export TOPO CMD EXTRA
@@ -83,7 +87,7 @@ checkpatch:
 # Boot the test kernel on $(TOPO) and run the kselftests (SELFTESTS= picks
 # collections or collection:test; KSFT_TIMEOUT and LATNICE_TIMING are passed
 # to the guest, see guest/run-selftests).
-GUESTENV = $(if $(KSFT_TIMEOUT),KSFT_TIMEOUT=$(KSFT_TIMEOUT) )$(if $(LATNICE_TIMING),LATNICE_TIMING=$(LATNICE_TIMING) )
+GUESTENV = $(if $(KSFT_TIMEOUT),KSFT_TIMEOUT=$(KSFT_TIMEOUT) )$(if $(LATNICE_TIMING),LATNICE_TIMING=$(LATNICE_TIMING) )LATNICE_STRESS_SECONDS=$(STRESS_SECONDS) 
 selftest: $(KTARGET) initramfs
 	@sh scripts/qemu-run.sh $(KERNEL) $(INITRD) "$(GUESTENV)run-selftests $(SELFTESTS)" \
 		2>&1 | tee $(B)/selftest-$(TOPO).tap; \

@@ -3,7 +3,7 @@
 set -e
 
 PKGS="linux-source-6.1 build-essential flex bison bc libelf-dev libssl-dev
-ccache qemu-system-x86 busybox-static cpio rsync rt-tests python3
+ccache qemu-system-x86 busybox-static cpio rsync rt-tests util-linux python3
 python3-matplotlib xz-utils kmod man-db"
 
 missing=

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build the guest's base initramfs: busybox, guest/init, rt-tests (cyclictest,
-# hackbench) with their shared libraries, and the static kselftests installed
-# in KSFT_DIR (optional).
+# hackbench) and util-linux's chrt and uclampset with their shared libraries,
+# and the static kselftests installed in KSFT_DIR (optional).
 # usage: initramfs.sh OUT.cpio.gz [KSFT_DIR]
 set -e
 
@@ -18,8 +18,10 @@ chmod +x "$ROOT"/init
 printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' >"$ROOT"/etc/passwd
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$ROOT"/etc/group
 
-# rt-tests and the libraries they load.
-for b in cyclictest hackbench; do
+# rt-tests, chrt and uclampset (Debian's, built against the 6.1 uapi
+# headers: what existing userspace does on the patched kernel), and the
+# libraries they load.
+for b in cyclictest hackbench chrt uclampset; do
 	cp "$(command -v $b)" "$ROOT"/usr/bin/
 	ldd "$(command -v $b)" | grep -o '/[^ ]*' | while read -r lib; do
 		mkdir -p "$ROOT$(dirname "$lib")"

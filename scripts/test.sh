@@ -10,6 +10,9 @@ OUT=$TOP/build/test
 rm -rf "$OUT"
 mkdir -p "$OUT"
 TOPOS=${*:-default}
+# The first topology: make selftest's edit-loop set and the kernel's cgroup
+# test_cpu.
+ALL_SELFTESTS=${ALL_SELFTESTS:-sched:latency_nice_cgroup_test sched cgroup:test_cpu latnice}
 ZEN3_SELFTESTS=${ZEN3_SELFTESTS:-sched:cs_prctl_test sched:latency_nice_test sched:latency_nice_core_test}
 
 T0=$(date +%s)
@@ -53,7 +56,8 @@ for t in $TOPOS; do
 	# siblings, and the uapi tests as a smoke test.
 	rc=0
 	if [ "$t" = "${TOPOS%% *}" ]; then
-		make -s selftest TOPO="$t" >"$OUT/selftest-$t.log" 2>&1 || rc=$?
+		make -s selftest TOPO="$t" SELFTESTS="$ALL_SELFTESTS" STRESS_SECONDS=30 \
+			>"$OUT/selftest-$t.log" 2>&1 || rc=$?
 	else
 		make -s selftest TOPO="$t" SELFTESTS="$ZEN3_SELFTESTS" \
 			>"$OUT/selftest-$t.log" 2>&1 || rc=$?
