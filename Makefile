@@ -38,7 +38,7 @@ override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
 .PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
-	initramfs kunit checkpatch selftest vm-run test test-debug demo bench cost clean
+	initramfs kunit checkpatch selftest vm-run test test-debug mutants demo bench cost clean
 
 all: kernel
 
@@ -103,6 +103,10 @@ test:
 # KUnit and the kselftests on the debug kernel (default topology).
 test-debug:
 	@sh scripts/test-debug.sh
+
+# Each rule of the series broken in turn: its test must fail.
+mutants: initramfs
+	@sh scripts/mutants.sh
 
 # A Zen3 shape unless TOPO= is given (TOPO's own default is the small machine).
 demo:
