@@ -28,9 +28,10 @@ TOPOS   ?= default nps1
 # test first: the first latency nice of the boot then comes through
 # cpu.latency.nice, whose path to turning sched_latency_nice_used on is
 # tested that way (a sched_setattr() would have turned it on already).
-# The default is the edit loop (about 2 min): the series' tests, the
-# kernel's core scheduling test and the latnice tool's; make test adds the
-# kernel's cgroup test_cpu (46 s) and a longer stress run.
+# The default is the edit loop (under 3 min with make kernel): the series'
+# tests, the kernel's core scheduling test, the latnice tool's test and
+# check-userspace; make test adds the kernel's cgroup test_cpu (46 s) and a
+# longer stress run (STRESS_SECONDS, seconds of latency_nice_stress_test).
 SELFTESTS ?= sched:latency_nice_cgroup_test sched latnice
 STRESS_SECONDS ?= 15
 # CMD reaches the runner through the environment, unexpanded by make.
@@ -85,8 +86,8 @@ checkpatch:
 	@sh scripts/checkpatch.sh
 
 # Boot the test kernel on $(TOPO) and run the kselftests (SELFTESTS= picks
-# collections or collection:test; KSFT_TIMEOUT and LATNICE_TIMING are passed
-# to the guest, see guest/run-selftests).
+# collections or collection:test; KSFT_TIMEOUT, LATNICE_TIMING and
+# STRESS_SECONDS are passed to the guest, see guest/run-selftests).
 GUESTENV = $(if $(KSFT_TIMEOUT),KSFT_TIMEOUT=$(KSFT_TIMEOUT) )$(if $(LATNICE_TIMING),LATNICE_TIMING=$(LATNICE_TIMING) )LATNICE_STRESS_SECONDS=$(STRESS_SECONDS) 
 selftest: $(KTARGET) initramfs
 	@sh scripts/qemu-run.sh $(KERNEL) $(INITRD) "$(GUESTENV)run-selftests $(SELFTESTS)" \
