@@ -38,7 +38,8 @@ EOF
 restore() {
 	[ -n "$file" ] && git -C $TREE checkout -q -- "$file"
 }
-trap restore EXIT INT TERM
+trap restore EXIT
+trap 'restore; exit 130' INT TERM
 
 echo "TAP version 13"
 echo "1..$(mutants | wc -l)"
