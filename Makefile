@@ -39,7 +39,7 @@ override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
 .PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
-	initramfs kunit checkpatch selftest vm-run test test-debug mutants demo bench cost clean
+	initramfs kunit checkpatch selftest vm-run test test-debug mutants demo bench matrix cost clean
 
 all: kernel
 
@@ -115,6 +115,11 @@ demo:
 
 bench:
 	@sh scripts/bench.sh
+
+# The testers' matrix of DESIGN.md section 3 on one CPU, base vs patched,
+# with each bullet of "What it must show" held or not: build/matrix/report.md.
+matrix:
+	@sh scripts/matrix.sh
 
 # Instructions per pingpong round trip and hackbench run, base vs patched
 # with the same config, on one CPU under QEMU -icount: build/cost/report.md.

@@ -20,7 +20,10 @@ fi
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
-# WHAT IS BROKEN|FILE|SED SCRIPT|TEST (under /kselftest) that must fail
+# WHAT IS BROKEN|FILE|SED SCRIPT|TEST that must fail: a kselftest under
+# /kselftest, or kunit:CASE, a case of the sched_latency_nice KUnit suite
+# (guest/kunit-case reads its result from the boot log), or icount:TEST, a
+# kselftest in a one-CPU guest whose time counts instructions
 mutants() {
 	cat <<'EOF'
 sched_setattr() without the flag resets latency nice|kernel/sched/core.c|s/^\tif (attr->sched_flags & SCHED_FLAG_LATENCY_NICE) {$/\tp->latency_nice = DEFAULT_LATENCY_NICE;\n&/|sched/latency_nice_test
@@ -31,7 +34,24 @@ reset-on-fork keeps the parent's value|kernel/sched/core.c|/^\t\tp->latency_nice
 sched_getattr() reports 0|kernel/sched/core.c|s/kattr.sched_latency_nice = p->latency_nice;/kattr.sched_latency_nice = 0;/|sched/latency_nice_test
 /proc/<pid>/sched has no latency_nice line|kernel/sched/debug.c|/P(latency_nice);/d|sched/latency_nice_test
 cpu.latency.nice reaches only the online CPUs|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/for_each_possible_cpu(i)/for_each_online_cpu(i)/|sched/latency_nice_cgroup_test
-a waking task's negative offset is ignored|kernel/sched/fair.c|s/gran = min_t(s64, se->latency_offset, 0) +$/gran = 0 * min_t(s64, se->latency_offset, 0) +/|sched/latency_nice_wakeup_test
+a waking task's negative offset is ignored|kernel/sched/fair.c|s/^\treturn min_t(s64, se->latency_offset, 0) -$/\treturn 0 * min_t(s64, se->latency_offset, 0) -/|sched/latency_nice_wakeup_test
+the wakeup fix caps before scaling by the weight|kernel/sched/fair.c|s/^\tif (latency_max \&\& vgran > latency_max)$/\tif (latency_max \&\& gran > latency_max)/|kunit:wakeup_gran_light_wakee_capped
+no room for a cap gives a granularity of 0|kernel/sched/fair.c|s/^\tif (latency_max \&\& vgran > latency_max)$/\tif (vgran > latency_max)/|kunit:wakeup_gran_no_room
+two light entities are capped too|kernel/sched/fair.c|s/^\t\tvgran = min(vgran, max(latency_max,$/\t\tvgran = min(vgran, max(latency_max, 0 *)/|kunit:wakeup_gran_light_pair_uncapped
+a sensitive current task is no shield|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       0;/|kunit:preempt_pair_table
+a tolerant current task is a shield|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|kunit:preempt_pair_table
+a tolerant current task is a shield (measured)|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|icount:sched/latency_nice_load_test
+a tolerant entity does not wait in line|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|kunit:tolerant_entity_waits_in_line
+a tolerant entity does not wait in line (measured)|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|icount:sched/latency_nice_load_test
+min_vruntime ignores the patience of the entities|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/entity_key(se)/se->vruntime/|icount:sched/latency_nice_load_test
+the tick reschedules a task behind the leftmost|kernel/sched/fair.c|s/^\tif (delta < 0)$/\tif (delta < 0 \&\& !__pick_first_latency(cfs_rq))/|kunit:tick_sign_first
+a tolerant current task runs longer at the tick|kernel/sched/fair.c|s/^\treturn delta > ideal_runtime || latency_preempts_tick(cfs_rq, curr);$/\treturn delta - max_t(s64, curr->latency_offset, 0) > ideal_runtime || latency_preempts_tick(cfs_rq, curr);/|kunit:tick_tolerance_no_shield
+the latency tree is keyed by the raw offset|kernel/sched/fair.c|s/^\treturn clamp(calc_latency_offset(latency_nice), -latency_max,$/\treturn calc_latency_offset(latency_nice) + 0 * clamp(0LL, -latency_max,/|kunit:latency_tree_key_capped
+a save/restore dequeue loses the place in the latency tree|kernel/sched/fair.c|s/^\tse->latency_saved = !(flags \& DEQUEUE_SLEEP);$/\tse->latency_saved = 0;/|kunit:latency_tree_requeue
+any early preemption puts a sensitive task back in the latency tree|kernel/sched/fair.c|s/^\treturn rq->nr_running > rq->cfs.h_nr_running ||$/\treturn 1 ||/|kunit:latency_tree_reentry
+SCHED_BATCH tasks enter the latency tree|kernel/sched/fair.c|s/^\t\treturn task_of(se)->policy == SCHED_NORMAL;$/\t\treturn true;/|kunit:latency_tree_policy_guard
+the pick takes the entity out of the latency tree|kernel/sched/fair.c|s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_prefers_sensitive_entity
+the shift is computed with the static key off|kernel/sched/fair.c|/^static s64 wakeup_latency_shift(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 EOF
 }
 
@@ -61,13 +81,27 @@ while IFS='|' read -r what file script test; do
 		continue
 	fi
 	restore
-	sh scripts/qemu-run.sh $OBJ/arch/x86/boot/bzImage build/initramfs.cpio.gz \
-		"/kselftest/$test" >"$OUT/$n.log" 2>&1
+	icount=
+	case $test in
+	kunit:*) cmd="kunit-case ${test#kunit:}" ;;
+	icount:*) cmd="/kselftest/${test#icount:}" icount="ICOUNT=0 APPEND=maxcpus=1" ;;
+	*) cmd="/kselftest/$test" ;;
+	esac
+	env $icount sh scripts/qemu-run.sh $OBJ/arch/x86/boot/bzImage build/initramfs.cpio.gz \
+		"$cmd" >"$OUT/$n.log" 2>&1
 	t=$?
 	failing=$(sed -n 's/^not ok [0-9]* //p' "$OUT/$n.log" | tr '\n' ' ' | sed 's/ $//')
 	if [ $t -eq 0 ]; then
 		echo "not ok $n $what: $test still passes"
 		rc=1
+	elif [ "${test#kunit:}" != "$test" ]; then
+		# A KUnit case counts only by its own failure.
+		if grep -qx "not ok 1 ${test#kunit:}" "$OUT/$n.log"; then
+			echo "ok $n $what: $test fails"
+		else
+			echo "not ok $n $what: $test gave no failure of its own ($(grep -m1 "^not ok\|^qemu-run:" "$OUT/$n.log"))"
+			rc=1
+		fi
 	elif [ -n "$failing" ]; then
 		echo "ok $n $what: $test fails ($failing)"
 	else

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Tabulate the testers' matrix (scripts/matrix.sh's samples) and check the
+bullets of DESIGN.md section 3 "What it must show".
+
+Each cell is the median over the boots (each boot one run), with the spread
+(min-max over the boots).  "Above the floor" is a cell less the idle floor,
+the same statistic.  The report says of each bullet whether it held, and
+by how much.
+
+usage: matrix-report.py SAMPLES HEADER
+"""
+import statistics
+import sys
+from collections import defaultdict
+
+STATS = ("min", "avg", "p99", "max")
+
+
+def parse(path):
+    rows = []
+    with open(path) as f:
+        for line in f:
+            rows.append(dict(kv.split("=", 1) for kv in line.split() if "=" in kv))
+    return rows
+
+
+def cell(vals):
+    """median and spread (half of max - min) of a list of numbers"""
+    if not vals:
+        return None
+    return statistics.median(vals), (max(vals) - min(vals)) / 2
+
+
+def main():
+    rows = parse(sys.argv[1])
+    header = sys.argv[2] if len(sys.argv) > 2 else ""
+    lat = defaultdict(list)      # (kernel, groups, hb, ct, stat) -> values
+    floor = defaultdict(list)    # (kernel, stat) -> values
+    hb = defaultdict(list)       # (kernel, groups, value) -> seconds
+    for r in rows:
+        k = r["kernel"]
+        if r["bench"] == "floor":
+            for s in STATS:
+                floor[k, s].append(float(r[s]))
+        elif r["bench"] == "matrix":
+            for s in STATS:
+                lat[k, r["groups"], r["hb_value"], r["ct_value"], s].append(float(r[s]))
+        elif r["bench"] == "hackbench":
+            hb[k, r["groups"], r["value"]].append(float(r["sec"]))
+
+    groups = sorted({key[1] for key in lat}, key=int)
+    values = ["19", "0", "-20"]
+    out = [f"## The testers' matrix on one CPU ({header})", ""]
+    out.append("Wake-up latency of `cyclictest --policy other -i 1000` (us) under "
+               "`hackbench -p` in the background, everything on one CPU; median "
+               "over the boots, +- half the spread.  Rows: hackbench's latency "
+               "nice; columns: cyclictest's.  `base` is the unpatched kernel "
+               "(both at 0).")
+    out.append("")
+    for k in ("base", "patched"):
+        f = {s: cell(floor[k, s]) for s in STATS}
+        if f["avg"]:
+            out.append(f"Idle floor, {k}: " + ", ".join(
+                f"{s} {f[s][0]:.0f}" for s in STATS))
+    out.append("")
+
+    def get(k, g, h, c, s):
+        return cell(lat[k, g, h, c, s])
+
+    verdicts = []
+    for g in groups:
+        out.append(f"### {g} hackbench group(s) ({int(g) * 40} tasks) on the CPU")
+        out.append("")
+        out.append("| hackbench \\ cyclictest | " +
+                   " | ".join(f"{c}: min / avg / p99 / max" for c in values) + " |")
+        out.append("| --- |" + " --- |" * len(values))
+        for h in values:
+            cells = []
+            for c in values:
+                v = [get("patched", g, h, c, s) for s in STATS]
+                cells.append(" / ".join(f"{x[0]:.0f}" if x else "-" for x in v))
+            out.append(f"| {h} | " + " | ".join(cells) + " |")
+        v = [get("base", g, "0", "0", s) for s in STATS]
+        out.append("| base, 0 | - | " +
+                   " / ".join(f"{x[0]:.0f}" if x else "-" for x in v) + " | - |")
+        out.append("")
+
+        # the bullets
+        def m(h, c, s, k="patched"):
+            x = get(k, g, h, c, s)
+            return x if x else (float("nan"), 0.0)
+
+        for h in values:
+            for s in ("avg", "p99"):
+                lo, mid = m(h, "-20", s), m(h, "0", s)
+                ok = lo[0] < mid[0]
+                verdicts.append((ok, f"{g} group(s), hackbench at {h}: cyclictest {s} "
+                                     f"at -20 below 0: {lo[0]:.0f} vs {mid[0]:.0f}"))
+                hi = m(h, "19", s)
+                ok = hi[0] >= mid[0] - (hi[1] + mid[1])
+                verdicts.append((ok, f"{g} group(s), hackbench at {h}: cyclictest {s} "
+                                     f"at 19 not below 0 beyond the spread: {hi[0]:.0f} "
+                                     f"vs {mid[0]:.0f} +- {hi[1] + mid[1]:.0f}"))
+        for c in ("0", "-20"):
+            for s in ("avg", "p99"):
+                t, d = m("19", c, s), m("0", c, s)
+                ok = t[0] <= d[0] + (t[1] + d[1])
+                verdicts.append((ok, f"{g} group(s), cyclictest at {c}: {s} under "
+                                     f"hackbench at 19 at most under 0: {t[0]:.0f} vs "
+                                     f"{d[0]:.0f} +- {t[1] + d[1]:.0f}"))
+        want = 5 if int(g) == 1 else 3
+        for s in ("avg", "p99"):
+            fl = cell(floor["patched", s])
+            if not fl:
+                continue
+            a0 = m("0", "0", s)[0] - fl[0]
+            a20 = m("0", "-20", s)[0] - fl[0]
+            ratio = a0 / a20 if a20 > 0 else float("inf")
+            verdicts.append((ratio >= want, f"{g} group(s), hackbench at 0: -20 cuts "
+                                            f"{s} above the floor by {ratio:.1f}x "
+                                            f"(asked: {want}x; {a0:.0f} -> {a20:.0f} us)"))
+        out.append("")
+
+    out.append("### hackbench's own time (s), same CPU")
+    out.append("")
+    out.append("| groups | base, 0 | 0 | 19 | -20 | 19 vs 0 |")
+    out.append("| --- | --- | --- | --- | --- | --- |")
+    for g in sorted({key[1] for key in hb}, key=int):
+        b = cell(hb["base", g, "0"])
+        p = {v: cell(hb["patched", g, v]) for v in values}
+
+        def fmt(x):
+            return f"{x[0]:.2f} +- {x[1]:.2f}" if x else "-"
+        faster = (1 - p["19"][0] / p["0"][0]) * 100 if p["19"] and p["0"] else float("nan")
+        out.append(f"| {g} | {fmt(b)} | {fmt(p['0'])} | {fmt(p['19'])} | "
+                   f"{fmt(p['-20'])} | {faster:+.0f}% |")
+        verdicts.append((faster >= 20, f"{g} group(s): hackbench at 19 {faster:.0f}% "
+                                       f"faster than at 0 (asked: 20%)"))
+        if b and p["0"]:
+            ok = abs(b[0] - p["0"][0]) <= b[1] + p["0"][1]
+            verdicts.append((ok, f"{g} group(s): hackbench at the default, base "
+                                 f"{b[0]:.2f} vs patched {p['0'][0]:.2f} s, within "
+                                 f"the spread {b[1] + p['0'][1]:.2f}"))
+    out.append("")
+    out.append("### What it must show")
+    out.append("")
+    for ok, text in verdicts:
+        out.append(f"- {'holds' if ok else 'FAILS'}: {text}")
+    held = sum(ok for ok, _ in verdicts)
+    out.append("")
+    out.append(f"{held} of {len(verdicts)} hold.")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
