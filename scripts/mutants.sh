@@ -48,7 +48,7 @@ the tick reschedules a task behind the leftmost|kernel/sched/fair.c|/^static boo
 a tolerant current task runs longer at the tick|kernel/sched/fair.c|s/^\treturn delta > ideal_runtime /\treturn delta - max_t(s64, curr->latency_offset, 0) > ideal_runtime /|kunit:tick_tolerance_no_shield
 the latency tree is keyed by the raw offset|kernel/sched/fair.c|s/^\treturn clamp(calc_latency_offset(latency_nice), -latency_max,$/\treturn calc_latency_offset(latency_nice) + 0 * clamp(0LL, -latency_max,/|kunit:latency_tree_key_capped
 a save/restore dequeue loses the place in the latency tree|kernel/sched/fair.c|s/^\tse->latency_saved = !(flags \& DEQUEUE_SLEEP);$/\tse->latency_saved = 0;/|kunit:latency_tree_requeue
-any early preemption puts a sensitive task back in the latency tree|kernel/sched/fair.c|s/^\treturn rq->nr_running > rq->cfs.h_nr_running /\treturn 1 /|kunit:latency_tree_reentry
+any early preemption puts a sensitive task back in the latency tree|kernel/sched/fair.c|s/^\treturn rq->nr_running > rq->cfs.h_nr_running /\treturn rq->nr_running + 1 > rq->cfs.h_nr_running /|kunit:latency_tree_reentry
 SCHED_BATCH tasks enter the latency tree|kernel/sched/fair.c|s/^\t\treturn task_of(se)->policy == SCHED_NORMAL;$/\t\treturn true;/|kunit:latency_tree_policy_guard
 the pick takes the entity out of the latency tree|kernel/sched/fair.c|s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_prefers_sensitive_entity
 the shift is computed with the static key off|kernel/sched/fair.c|/^static s64 wakeup_latency_shift(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
@@ -94,7 +94,7 @@ while IFS='|' read -r what file script test; do
 	env $icount VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
 		$OBJ/arch/x86/boot/bzImage build/initramfs.cpio.gz "$cmd" >"$OUT/$n.log" 2>&1
 	t=$?
-	cp build/vm/mutant/console.log "$OUT/$n.console"
+	tr -d '\r' <build/vm/mutant/console.log >"$OUT/$n.console"
 	# KUnit ran at boot: its line on the console decides, not the command.
 	[ "${test#kunit:}" != "$test" ] && t=1
 	failing=$(sed -n 's/^not ok [0-9]* //p' "$OUT/$n.log" | tr '\n' ' ' | sed 's/ $//')
@@ -103,10 +103,10 @@ while IFS='|' read -r what file script test; do
 		rc=1
 	elif [ "${test#kunit:}" != "$test" ]; then
 		# A KUnit case counts only by its own failure.
-		if grep -qx "not ok 1 ${test#kunit:}" "$OUT/$n.log"; then
+		if grep -Eq "^ *not ok [0-9]+ ${test#kunit:}\$" "$OUT/$n.console"; then
 			echo "ok $n $what: $test fails"
 		else
-			echo "not ok $n $what: $test gave no failure of its own ($(grep -m1 "^not ok\|^qemu-run:" "$OUT/$n.log"))"
+			echo "not ok $n $what: $test gave no failure of its own ($(grep -Em1 "^ *(not )?ok [0-9]+ ${test#kunit:}\$" "$OUT/$n.console" || echo no result))"
 			rc=1
 		fi
 	elif [ -n "$failing" ]; then
