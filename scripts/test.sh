@@ -90,7 +90,7 @@ fi
 echo
 # Name every failure above the count, so the last lines of a CI log say
 # what broke.
-grep -E '^(# |[ \t]+)?not ok' "$OUT"/*.tap | sed "s|^$OUT/|FAILED |"
+sh scripts/tap-failures.sh "$OUT"/*.tap
 grep -H 'failed, second attempt' "$OUT"/*.tap | sed "s|^$OUT/|RETRIED |"
 step "done"
 sh scripts/tap-summary.sh "$OUT"/*.tap
