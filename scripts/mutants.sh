@@ -1,21 +1,27 @@
 #!/bin/sh
-# make mutants: break one rule of the series at a time in build/linux and
-# check that the test written for it fails.  Each mutant is a sed script on
-# one file; the kernel is built into build/obj/mutant (through ccache, tens
-# of seconds per mutant after the first) and booted on the default
-# topology with the test.  The file is restored from git after each
-# mutant, so build/linux must have no uncommitted change.  TAP out: a
-# mutant that no longer applies, or that the test does not catch, fails.
+# make mutants: break one rule of the series at a time and check that the
+# test written for it fails.  Each mutant is a sed script on one file of
+# build/linux-mutant, a worktree of build/linux's HEAD (build/linux stays
+# free to work in and build meanwhile; what is not committed there is not
+# tested).  The kernel is built into build/obj/mutant (through ccache, tens
+# of seconds per mutant after the first) and booted on the default topology
+# with the test.  The file is restored from git after each mutant.  TAP out:
+# a mutant that no longer applies, or that the test does not catch, fails.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
-TREE=build/linux
+TREE=build/linux-mutant
 OBJ=build/obj/mutant
 OUT=build/mutants
 FRAGS="configs/kernel.config configs/kunitconfig"
 
-if [ -n "$(git -C $TREE status --porcelain --untracked-files=no)" ]; then
-	echo "mutants: build/linux has uncommitted changes" >&2
-	exit 1
+if [ -n "$(git -C build/linux status --porcelain --untracked-files=no)" ]; then
+	echo "mutants: build/linux has uncommitted changes; testing its HEAD" >&2
+fi
+head=$(git -C build/linux rev-parse HEAD) || exit 1
+if [ -d $TREE ]; then
+	git -C $TREE checkout -q -f --detach "$head" || exit 1
+else
+	git -C build/linux worktree add -q --detach "$TOP/$TREE" "$head" || exit 1
 fi
 rm -rf "$OUT"
 mkdir -p "$OUT"
@@ -26,7 +32,7 @@ mkdir -p "$OUT"
 # one-CPU guest whose time counts instructions.  No '|' in a sed script.
 mutants() {
 	cat <<'EOF'
-sched_setattr() without the flag resets latency nice|kernel/sched/core.c|s/^\tif (attr->sched_flags & SCHED_FLAG_LATENCY_NICE) {$/\tp->latency_nice = DEFAULT_LATENCY_NICE;\n&/|sched/latency_nice_test
+sched_setattr() without the flag resets latency nice|kernel/sched/core.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags \& SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test
 the flag is taken with a VER0 or VER1 size|kernel/sched/core.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test
 20 is in the range|kernel/sched/sched.h|s/latency_nice <= MAX_LATENCY_NICE;/latency_nice <= MAX_LATENCY_NICE + 1;/|sched/latency_nice_test
 lowering the value needs no privilege|kernel/sched/core.c|s/attr->sched_latency_nice < p->latency_nice &&$/& 0 \&\&/|sched/latency_nice_test
@@ -52,6 +58,11 @@ any early preemption puts a sensitive task back in the latency tree|kernel/sched
 SCHED_BATCH tasks enter the latency tree|kernel/sched/fair.c|s/^\t\treturn task_of(se)->policy == SCHED_NORMAL;$/\t\treturn true;/|kunit:latency_tree_policy_guard
 the pick takes the entity out of the latency tree|kernel/sched/fair.c|s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_prefers_sensitive_entity
 the shift is computed with the static key off|kernel/sched/fair.c|/^static s64 wakeup_latency_shift(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
+sched_setattr() never turns latency nice on|kernel/sched/core.c|s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|sched/latency_nice_wakeup_test
+cpu.latency.nice never turns latency nice on|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|icount:sched/latency_nice_load_test
+patience counts with the static key off|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
+a wake-up refreshes the offset with the static key off|kernel/sched/fair.c|/^static void update_latency_offset(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
+entities enter the latency tree with the static key off|kernel/sched/fair.c|/^static void __enqueue_latency(/,/^}/s/!sched_latency_nice_active()/0/|kunit:latency_key_off_skips_offsets
 EOF
 }
 
@@ -91,7 +102,8 @@ while IFS='|' read -r what file script test; do
 	icount:*) cmd="/kselftest/${test#icount:}" icount="ICOUNT=0 APPEND=maxcpus=1" ;;
 	*) cmd="/kselftest/$test" ;;
 	esac
-	env $icount VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
+	# Slow guests beside other work: a hang, not a slow run, must fail.
+	env $icount TIMEOUT=2400 VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
 		$OBJ/arch/x86/boot/bzImage build/initramfs.cpio.gz "$cmd" >"$OUT/$n.log" 2>&1
 	t=$?
 	tr -d '\r' <build/vm/mutant/console.log >"$OUT/$n.console"
