@@ -70,7 +70,7 @@ done
 # its fair share beside the load.
 step "selftest under -icount"
 rc=0
-ICOUNT=0 APPEND=maxcpus=1 TIMEOUT=1200 make -s vm-run CMD=/kselftest/sched/latency_nice_load_test \
+ICOUNT=0 APPEND=maxcpus=1 TIMEOUT=2400 make -s vm-run CMD=/kselftest/sched/latency_nice_load_test \
 	>"$OUT/icount.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/icount.log" "$OUT/icount.tap" "icount guest" $rc
 step "base kernel checks"
