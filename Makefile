@@ -39,7 +39,7 @@ override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
 .PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
-	initramfs kunit checkpatch selftest vm-run test test-debug mutants demo bench matrix cost clean
+	initramfs kunit checkpatch selftest vm-run test test-debug mutants demo bench matrix cost cost-profile clean
 
 all: kernel
 
@@ -125,6 +125,11 @@ matrix:
 # with the same config, on one CPU under QEMU -icount: build/cost/report.md.
 cost:
 	@sh scripts/cost.sh
+
+# Where the instructions of a pingpong round trip go, per kernel function,
+# for the kernels make cost built: build/cost-profile/report.md.
+cost-profile:
+	@sh scripts/cost-profile.sh
 
 clean:
 	rm -rf $(B)/obj $(B)/kselftest $(B)/vm $(INITRD)

@@ -50,9 +50,13 @@ def main():
 
     groups = sorted({key[1] for key in lat}, key=int)
     values = ["19", "0", "-20"]
-    out = [f"## The testers' matrix on one CPU ({header})", ""]
+    # CPUs the load is spread over (guest/matrix MATRIX_LOAD_CPUS); the
+    # asks of DESIGN.md section 3 are per CPU
+    ncpu = int(next((r["load_cpus"] for r in rows if "load_cpus" in r), 1))
+    where = "one CPU" if ncpu == 1 else f"{ncpu} CPUs"
+    out = [f"## The testers' matrix on {where} ({header})", ""]
     out.append("Wake-up latency of `cyclictest --policy other -i 1000` (us) under "
-               "`hackbench -p` in the background, everything on one CPU; median "
+               f"`hackbench -p` in the background, everything on {where}; median "
                "over the boots, +- half the spread.  Rows: hackbench's latency "
                "nice; columns: cyclictest's.  `base` is the unpatched kernel "
                "(both at 0).")
@@ -69,7 +73,8 @@ def main():
 
     verdicts = []
     for g in groups:
-        out.append(f"### {g} hackbench group(s) ({int(g) * 40} tasks) on the CPU")
+        per_cpu = max(int(g) // ncpu, 1)
+        out.append(f"### {g} hackbench group(s) ({int(g) * 40} tasks) on {where}")
         out.append("")
         out.append("| hackbench \\ cyclictest | " +
                    " | ".join(f"{c}: min / avg / p99 / max" for c in values) + " |")
@@ -108,7 +113,7 @@ def main():
                 verdicts.append((ok, f"{g} group(s), cyclictest at {c}: {s} under "
                                      f"hackbench at 19 at most under 0: {t[0]:.0f} vs "
                                      f"{d[0]:.0f} +- {t[1] + d[1]:.0f}"))
-        want = 5 if int(g) == 1 else 3
+        want = 5 if per_cpu == 1 else 3
         for s in ("avg", "p99"):
             fl = cell(floor["patched", s])
             if not fl:
@@ -121,7 +126,7 @@ def main():
                                             f"(asked: {want}x; {a0:.0f} -> {a20:.0f} us)"))
         out.append("")
 
-    out.append("### hackbench's own time (s), same CPU")
+    out.append(f"### hackbench's own time (s), same {'CPU' if ncpu == 1 else 'CPUs'}")
     out.append("")
     out.append("| groups | base, 0 | 0 | 19 | -20 | 19 vs 0 |")
     out.append("| --- | --- | --- | --- | --- | --- |")

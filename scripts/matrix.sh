@@ -11,16 +11,22 @@
 # at 1 kHz, more than its fair share next to 40 runnable hackbench tasks,
 # and the idle floor is 150 us on average instead of 50.
 # MATRIX_ICOUNT= (empty) boots TCG as it is, with the load confined to CPU 0
-# of the TOPO machine by taskset.
+# of the TOPO machine by taskset.  QEMU 7.2 does not bring up a second CPU
+# under -icount, so several CPUs sharing the load means plain TCG:
+# MATRIX_ICOUNT= TOPO=nps1 MATRIX_MAXCPUS=2 MATRIX_LOAD_CPUS=0-1 spreads it
+# over the two SMT threads of the first core of nps1's first LLC group, the
+# other CPUs offline: as many busy vCPUs as the 2 host cores run at once.
 #
-# env: REPS (2), TOPO (default), MATRIX_ICOUNT (0), MATRIX_* (see
-#      guest/matrix), MATRIX_NOBUILD=1 (use the kernels as they are)
-# out: build/matrix/samples.txt (every RESULT line, with kernel and boot),
-#      build/matrix/report.md
+# env: REPS (2), TOPO (default), MATRIX_ICOUNT (0), MATRIX_MAXCPUS (CPUs
+#      online: 1 under -icount, all under TCG), MATRIX_* (see guest/matrix),
+#      MATRIX_NOBUILD=1 (use the kernels as they are), MATRIX_OUT
+#      (build/matrix)
+# out: $MATRIX_OUT/samples.txt (every RESULT line, with kernel and boot),
+#      $MATRIX_OUT/report.md
 set -e
 cd "$(dirname "$0")/.."
 REPS=${REPS:-2}
-OUT=build/matrix
+OUT=${MATRIX_OUT:-build/matrix}
 BASEKERNEL=build/obj/base/arch/x86/boot/bzImage
 KERNEL=build/obj/default/arch/x86/boot/bzImage
 
@@ -28,7 +34,8 @@ KERNEL=build/obj/default/arch/x86/boot/bzImage
 rm -rf $OUT
 mkdir -p $OUT
 cmd=
-for v in MATRIX_VALUES MATRIX_GROUPS MATRIX_SECONDS MATRIX_LOOPS MATRIX_CPU; do
+for v in MATRIX_VALUES MATRIX_GROUPS MATRIX_SECONDS MATRIX_LOOPS MATRIX_CPU \
+	MATRIX_LOAD_CPUS; do
 	eval "val=\${$v:-}"
 	[ -n "$val" ] && cmd="$cmd $v='$val'"
 done
@@ -37,15 +44,19 @@ cmd="$cmd matrix"
 icount=
 if [ -n "${MATRIX_ICOUNT-0}" ]; then
 	icount="ICOUNT=${MATRIX_ICOUNT-0} APPEND=maxcpus=1"
+elif [ -n "$MATRIX_MAXCPUS" ]; then
+	icount="APPEND=maxcpus=$MATRIX_MAXCPUS"
 fi
-method=${icount:-"TCG, load confined to CPU ${MATRIX_CPU:-0} of TOPO=${TOPO:-default}"}
+method="TCG${MATRIX_MAXCPUS:+ APPEND=maxcpus=$MATRIX_MAXCPUS}"
+[ -n "${MATRIX_ICOUNT-0}" ] && method=$icount
+method="$method, TOPO=${TOPO:-default}, load on CPUs ${MATRIX_LOAD_CPUS:-${MATRIX_CPU:-0}}"
 : >$OUT/samples.txt
 for rep in $(seq "$REPS"); do
 	for k in base patched; do
 		kernel=$KERNEL
 		[ $k = base ] && kernel=$BASEKERNEL
 		echo "matrix: $k kernel, boot $rep of $REPS"
-		VMDIR=$PWD/build/vm/matrix TIMEOUT=1800 \
+		VMDIR=$PWD/build/vm/$(basename $OUT) TIMEOUT=1800 \
 			env $icount sh scripts/qemu-run.sh "$kernel" build/initramfs.cpio.gz "$cmd" \
 			>$OUT/$k-$rep.out || { cat $OUT/$k-$rep.out; exit 1; }
 		sed -n "s/^RESULT /kernel=$k rep=$rep /p" $OUT/$k-$rep.out >>$OUT/samples.txt

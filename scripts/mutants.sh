@@ -49,7 +49,8 @@ a tolerant current task is a shield|kernel/sched/fair.c|s/^\t       min_t(s64, c
 a tolerant current task is a shield (measured)|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|icount:sched/latency_nice_load_test
 a tolerant entity does not wait in line|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|kunit:tolerant_entity_waits_in_line
 a tolerant entity does not wait in line (measured)|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|icount:sched/latency_nice_load_test
-min_vruntime ignores the patience of the entities|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/entity_key(se)/se->vruntime/|icount:sched/latency_nice_load_test
+min_vruntime ignores the patience of a waiting entity|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/entity_key(se)/se->vruntime/|kunit:min_vruntime_follows_keys
+min_vruntime ignores the patience of the running entity|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/vruntime = entity_key(curr);/vruntime = curr->vruntime;/|kunit:min_vruntime_follows_keys
 the tick reschedules a task behind the leftmost|kernel/sched/fair.c|/^static bool tick_lead_preempts(/,/^}/s/^\tif (delta < 0)$/\tif (delta < 0 \&\& !__pick_first_latency(cfs_rq))/|kunit:tick_sign_first
 a tolerant current task runs longer at the tick|kernel/sched/fair.c|s/^\treturn delta > ideal_runtime /\treturn delta - max_t(s64, curr->latency_offset, 0) > ideal_runtime /|kunit:tick_tolerance_no_shield
 the latency tree is keyed by the raw offset|kernel/sched/fair.c|s/^\treturn clamp(calc_latency_offset(latency_nice), -latency_max,$/\treturn calc_latency_offset(latency_nice) + 0 * clamp(0LL, -latency_max,/|kunit:latency_tree_key_capped
@@ -57,12 +58,13 @@ a save/restore dequeue loses the place in the latency tree|kernel/sched/fair.c|s
 any early preemption puts a sensitive task back in the latency tree|kernel/sched/fair.c|s/^\treturn rq->nr_running > rq->cfs.h_nr_running /\treturn rq->nr_running + 1 > rq->cfs.h_nr_running /|kunit:latency_tree_reentry
 SCHED_BATCH tasks enter the latency tree|kernel/sched/fair.c|s/^\t\treturn task_of(se)->policy == SCHED_NORMAL;$/\t\treturn true;/|kunit:latency_tree_policy_guard
 the pick takes the entity out of the latency tree|kernel/sched/fair.c|s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_prefers_sensitive_entity
-the shift is computed with the static key off|kernel/sched/fair.c|/^static s64 wakeup_latency_shift(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
+the wake-up shift counts with the static key off|kernel/sched/fair.c|/^wakeup_preempt_entity(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
+patience orders the line with the static key off|kernel/sched/fair.c|/^static inline bool entity_before(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
 sched_setattr() never turns latency nice on|kernel/sched/core.c|s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|sched/latency_nice_wakeup_test
 cpu.latency.nice never turns latency nice on|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|icount:sched/latency_nice_load_test
 patience counts with the static key off|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 a wake-up refreshes the offset with the static key off|kernel/sched/fair.c|/^static void update_latency_offset(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
-entities enter the latency tree with the static key off|kernel/sched/fair.c|/^static void __enqueue_latency(/,/^}/s/!sched_latency_nice_active()/0/|kunit:latency_key_off_skips_offsets
+entities enter the latency tree with the static key off|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/^\tif (sched_latency_nice_active() \&\&$/\tif (1 \&\&/|kunit:latency_key_off_skips_offsets
 EOF
 }
 

@@ -11,7 +11,9 @@
 #        (console.log, output.log; default a new build/vm/run.*),
 #        ICOUNT=N: guest time counts instructions, 2^N ns each, and skips
 #        idle time (QEMU -icount shift=N,sleep=off): timings in the guest
-#        then measure instructions executed, free of host noise
+#        then measure instructions executed, free of host noise (QEMU 7.2
+#        hangs bringing up a second CPU under -icount: use maxcpus=1);
+#        PLUGIN=lib.so,args: a TCG plugin (QEMU -plugin)
 set -e
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,6 +50,7 @@ threads=single
 [ "$ncpu" -gt 64 ] && [ -z "$ICOUNT" ] && threads=multi
 icount=
 [ -n "$ICOUNT" ] && icount="-icount shift=$ICOUNT,sleep=off"
+[ -n "$PLUGIN" ] && icount="$icount -plugin $PLUGIN"
 
 # shellcheck disable=SC2086
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 \
