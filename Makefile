@@ -89,10 +89,13 @@ checkpatch:
 # collections or collection:test; KSFT_TIMEOUT, LATNICE_TIMING and
 # STRESS_SECONDS are passed to the guest, see guest/run-selftests).
 GUESTENV = $(if $(KSFT_TIMEOUT),KSFT_TIMEOUT=$(KSFT_TIMEOUT) )$(if $(LATNICE_TIMING),LATNICE_TIMING=$(LATNICE_TIMING) )LATNICE_STRESS_SECONDS=$(STRESS_SECONDS) 
+# Fails when the guest fails (qemu-run's status, kept through the pipe) or
+# when a result in its TAP does.
 selftest: $(KTARGET) initramfs
-	@sh scripts/qemu-run.sh $(KERNEL) $(INITRD) "$(GUESTENV)run-selftests $(SELFTESTS)" \
-		2>&1 | tee $(B)/selftest-$(TOPO).tap; \
-	sh scripts/tap-summary.sh $(B)/selftest-$(TOPO).tap
+	@{ sh scripts/qemu-run.sh $(KERNEL) $(INITRD) "$(GUESTENV)run-selftests $(SELFTESTS)" 2>&1; \
+		echo $$? >$(B)/selftest-$(TOPO).status; } | tee $(B)/selftest-$(TOPO).tap; \
+	sh scripts/tap-summary.sh $(B)/selftest-$(TOPO).tap && \
+		[ "$$(cat $(B)/selftest-$(TOPO).status)" = 0 ]
 
 vm-run: | $(INITRD)
 	@[ -n "$$CMD" ] || { echo "usage: make vm-run CMD='...' [EXTRA=dir] [TOPO=...] [BASE=1]"; exit 2; }

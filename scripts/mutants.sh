@@ -65,6 +65,7 @@ cpu.latency.nice never turns latency nice on|kernel/sched/fair.c|/^int sched_gro
 patience counts with the static key off|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 a wake-up refreshes the offset with the static key off|kernel/sched/fair.c|/^static void update_latency_offset(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 entities enter the latency tree with the static key off|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/^\tif (sched_latency_nice_active() \&\&$/\tif (1 \&\&/|kunit:latency_key_off_skips_offsets
+the latency tree check file is missing|kernel/sched/debug.c|s/^\tdebugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,$/\tif (0) debugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,/|sched/latency_nice_cgroup_test
 EOF
 }
 

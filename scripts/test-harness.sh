@@ -1,7 +1,9 @@
 #!/bin/sh
 # The harness's own tests: make vm-run passes a command's output and exit
 # status through, and fails with the right message on a failing command, a
-# kernel panic and a hung guest.  TAP out.
+# kernel panic, a hung guest, a WARN or lockdep report after a command that
+# exits 0, and a guest that gives no result; a misspelt test or collection
+# is "not ok", and fails make selftest.  TAP out.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
 n=0 rc=0
@@ -21,9 +23,30 @@ check() {	# description, expected exit, expected text, command
 	fi
 }
 echo "TAP version 13"
-echo "1..4"
+echo "1..10"
 check "output and exit 0 come back" 0 "hello from $(uname -m)" "echo hello from \$(uname -m)"
 check "a failing command's exit status comes back" 3 "about to fail" "echo about to fail; exit 3"
 check "a kernel panic is a failure" 125 "kernel reported a problem" "echo c >/proc/sysrq-trigger"
 T=25 check "a hung guest is a failure" 124 "guest hung" "sleep 1000"
+# The console scan, fed through the kernel log as a real report would be.
+check "a WARN in a guest whose command exits 0 is a failure" 125 "kernel reported a problem" \
+	"echo '<4>WARNING: CPU: 0 PID: 1 at kernel/sched/fair.c:1 harness check' >/dev/kmsg; exit 0"
+check "a lockdep report in a guest whose command exits 0 is a failure" 125 "kernel reported a problem" \
+	"echo '<4>WARNING: possible circular locking dependency detected' >/dev/kmsg; exit 0"
+check "a guest that gives no result is a failure" 125 "gave no result" "poweroff -f"
+check "a misspelt test is not ok" 1 "not ok 1 selftests: sched: latency_nice_tset # no such test" \
+	"run-selftests sched:latency_nice_tset"
+check "a collection that matches nothing is not ok" 1 "not ok 1 selftests: nosuch: nosuch # no such test" \
+	"run-selftests nosuch"
+# make selftest keeps the guest's status through its pipe into tee.
+n=$((n + 1))
+out=$(make -s selftest SELFTESTS=sched:latency_nice_tset 2>&1)
+got=$?
+if [ $got -ne 0 ] && echo "$out" | grep -q "passed, 1 failed"; then
+	echo "ok $n make selftest: a misspelt test fails the run"
+else
+	echo "$out" | tail -n 15 | sed 's/^/# /'
+	echo "not ok $n make selftest: a misspelt test fails the run (exit $got)"
+	rc=1
+fi
 exit $rc
