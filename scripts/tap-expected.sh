@@ -24,6 +24,7 @@ while read -r kind file rest; do
 		elif awk -v name="$rest" '
 			/^(not )?ok [0-9]+ / {
 				s = $0
+				sub(/\r$/, "", s)
 				sub(/^(not )?ok [0-9]+ /, "", s)
 				sub(/ +# .*$/, "", s)
 				sub(/ +$/, "", s)
@@ -60,6 +61,7 @@ for f in "$dir"/*.tap; do
 		}
 		/^(# |[ \t]+)*(not )?ok [0-9]+ .*# (SKIP|skip)/ {
 			s = $0
+			sub(/\r$/, "", s)
 			sub(/^(# |[ \t]+)*(not )?ok [0-9]+ /, "", s)
 			sub(/ *# (SKIP|skip).*$/, "", s)
 			if (!((file SUBSEP s) in allowed))
