@@ -1,12 +1,14 @@
 #!/bin/sh
 # make mutants: break one rule of the series at a time and check that the
-# test written for it fails.  Each mutant is a sed script on one file of
+# test case written for it fails.  Each mutant is a sed script on one file of
 # build/linux-mutant, a worktree of build/linux's HEAD (build/linux stays
 # free to work in and build meanwhile; what is not committed there is not
 # tested).  The kernel is built into build/obj/mutant (through ccache, tens
 # of seconds per mutant after the first) and booted on the default topology
-# with the test.  The file is restored from git after each mutant.  TAP out:
-# a mutant that no longer applies, or that the test does not catch, fails.
+# with the test; a mutant of tools/ rebuilds what its test runs.  The file is
+# restored from git after each mutant.  TAP out: a mutant that no longer
+# applies, or whose own test case does not fail, fails; another case's
+# failure does not count.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
 TREE=build/linux-mutant
@@ -26,29 +28,39 @@ fi
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
-# WHAT IS BROKEN|FILE|SED SCRIPT|TEST that must fail: a kselftest under
-# /kselftest, or kunit:CASE, a case of the sched_latency_nice KUnit suite
-# (its result line on the boot console), or icount:TEST, a kselftest in a
-# one-CPU guest whose time counts instructions.  No '|' in a sed script.
+# WHAT IS BROKEN|FILE|SED SCRIPT|CASE that must fail, one of:
+#   kunit:CASE            a case of the sched_latency_nice KUnit suite, by its
+#                         result line on the boot console
+#   TEST:CASE             a case of a kselftest under /kselftest
+#   icount:TEST:CASE      the same in a one-CPU guest whose time counts
+#                         instructions
+#   latnice:CASE          a case of the latnice tool's test, the tool rebuilt
+#                         from the mutant tree
+#   ksft-build:MESSAGE    the kselftests rebuilt from the mutant tree must
+#                         fail to build, with MESSAGE (a pinned ABI value)
+# No '|' in a sed script.
 mutants() {
 	cat <<'EOF'
-sched_setattr() without the flag resets latency nice|kernel/sched/core.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags \& SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test
-the flag is taken with a VER0 or VER1 size|kernel/sched/core.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test
-20 is in the range|kernel/sched/sched.h|s/latency_nice <= MAX_LATENCY_NICE;/latency_nice <= MAX_LATENCY_NICE + 1;/|sched/latency_nice_test
-lowering the value needs no privilege|kernel/sched/core.c|s/attr->sched_latency_nice < p->latency_nice &&$/& 0 \&\&/|sched/latency_nice_test
-reset-on-fork keeps the parent's value|kernel/sched/core.c|/^\t\tp->latency_nice = DEFAULT_LATENCY_NICE;$/d|sched/latency_nice_test
-sched_getattr() reports 0|kernel/sched/core.c|s/kattr.sched_latency_nice = p->latency_nice;/kattr.sched_latency_nice = 0;/|sched/latency_nice_test
-/proc/<pid>/sched has no latency_nice line|kernel/sched/debug.c|/P(latency_nice);/d|sched/latency_nice_test
-cpu.latency.nice reaches only the online CPUs|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/for_each_possible_cpu(i)/for_each_online_cpu(i)/|sched/latency_nice_cgroup_test
-a waking task's negative offset is ignored|kernel/sched/fair.c|s/^\treturn min_t(s64, se->latency_offset, 0) -$/\treturn 0 * min_t(s64, se->latency_offset, 0) -/|sched/latency_nice_wakeup_test
+sched_setattr() without the flag resets latency nice|kernel/sched/core.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags \& SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test:test_noflag_untouched
+the flag is taken with a VER0 or VER1 size|kernel/sched/core.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test:test_flag_size_ver0
+20 is in the range|kernel/sched/sched.h|s/latency_nice <= MAX_LATENCY_NICE;/latency_nice <= MAX_LATENCY_NICE + 1;/|sched/latency_nice_test:test_range_out_of_bounds
+lowering the value needs no privilege|kernel/sched/core.c|s/attr->sched_latency_nice < p->latency_nice &&$/& 0 \&\&/|sched/latency_nice_test:test_unpriv_no_rlimit
+reset-on-fork keeps the parent's value|kernel/sched/core.c|/^\t\tp->latency_nice = DEFAULT_LATENCY_NICE;$/d|sched/latency_nice_test:test_reset_on_fork
+reset-on-fork keeps the parent's offset|kernel/sched/core.c|/^int sched_fork(/,/^}/s/^\t\tp->se.latency_offset = 0;$/\t\t;/|sched/latency_nice_test:test_reset_on_fork
+sched_getattr() reports 0|kernel/sched/core.c|s/kattr.sched_latency_nice = p->latency_nice;/kattr.sched_latency_nice = 0;/|sched/latency_nice_test:test_round_trip
+/proc/<pid>/sched has no latency_nice line|kernel/sched/debug.c|/P(latency_nice);/d|sched/latency_nice_test:test_proc_sched_self
+cpu.latency.nice reaches only the online CPUs|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/for_each_possible_cpu(i)/for_each_online_cpu(i)/|sched/latency_nice_cgroup_test:test_v2_cpu_online_later
+cgroup v1 has no cpu.latency.nice|kernel/sched/core.c|/^static struct cftype cpu_legacy_files/,/^};/s/\.name = "latency\.nice",/.name = "latency.nice.v1",/|sched/latency_nice_cgroup_test:test_v1_interface
+core scheduling ignores latency nice|kernel/sched/fair.c|s/^\t\tdelta += clamp(sea->latency_offset - seb->latency_offset,$/\t\tdelta += 0 * clamp(sea->latency_offset - seb->latency_offset,/|sched/latency_nice_core_test:test_core_sched_waker
+a waking task's negative offset is ignored|kernel/sched/fair.c|s/^\treturn min_t(s64, se->latency_offset, 0) -$/\treturn 0 * min_t(s64, se->latency_offset, 0) -/|sched/latency_nice_wakeup_test:test_wakeup_latency
 the wakeup fix caps before scaling by the weight|kernel/sched/fair.c|s/^\tif (latency_max \&\& vgran > latency_max)$/\tif (latency_max \&\& gran > latency_max)/|kunit:wakeup_gran_light_wakee_capped
 no room for a cap gives a granularity of 0|kernel/sched/fair.c|s/^\tif (latency_max \&\& vgran > latency_max)$/\tif (vgran > latency_max)/|kunit:wakeup_gran_no_room
 two light entities are capped too|kernel/sched/fair.c|s/^\t\tvgran = min(vgran, max(latency_max,$/\t\tvgran = min(vgran, max(latency_max, 0 */|kunit:wakeup_gran_light_pair_uncapped
 a sensitive current task is no shield|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       0;/|kunit:preempt_pair_table
 a tolerant current task is a shield|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|kunit:preempt_pair_table
-a tolerant current task is a shield (measured)|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|icount:sched/latency_nice_load_test
+a tolerant current task is a shield (measured)|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|icount:sched/latency_nice_load_test:test_tolerant_background
 a tolerant entity does not wait in line|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|kunit:tolerant_entity_waits_in_line
-a tolerant entity does not wait in line (measured)|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|icount:sched/latency_nice_load_test
+a tolerant entity does not wait in line (measured)|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|icount:sched/latency_nice_load_test:test_tolerant_background
 min_vruntime ignores the patience of a waiting entity|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/entity_key(se)/se->vruntime/|kunit:min_vruntime_follows_keys
 min_vruntime ignores the patience of the running entity|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/vruntime = entity_key(curr);/vruntime = curr->vruntime;/|kunit:min_vruntime_follows_keys
 the tick reschedules a task behind the leftmost|kernel/sched/fair.c|/^static bool tick_lead_preempts(/,/^}/s/^\tif (delta < 0)$/\tif (delta < 0 \&\& !__pick_first_latency(cfs_rq))/|kunit:tick_sign_first
@@ -60,12 +72,15 @@ SCHED_BATCH tasks enter the latency tree|kernel/sched/fair.c|s/^\t\treturn task_
 the pick takes the entity out of the latency tree|kernel/sched/fair.c|s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_prefers_sensitive_entity
 the wake-up shift counts with the static key off|kernel/sched/fair.c|/^wakeup_preempt_entity(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
 patience orders the line with the static key off|kernel/sched/fair.c|/^static inline bool entity_before(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
-sched_setattr() never turns latency nice on|kernel/sched/core.c|s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|sched/latency_nice_wakeup_test
-cpu.latency.nice never turns latency nice on|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|icount:sched/latency_nice_load_test
+sched_setattr() never turns latency nice on|kernel/sched/core.c|s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|sched/latency_nice_wakeup_test:test_wakeup_latency
+cpu.latency.nice never turns latency nice on|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|icount:sched/latency_nice_load_test:test_heavy_load_group
 patience counts with the static key off|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 a wake-up refreshes the offset with the static key off|kernel/sched/fair.c|/^static void update_latency_offset(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 entities enter the latency tree with the static key off|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/^\tif (sched_latency_nice_active() \&\&$/\tif (1 \&\&/|kunit:latency_key_off_skips_offsets
-the latency tree check file is missing|kernel/sched/debug.c|s/^\tdebugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,$/\tif (0) debugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,/|sched/latency_nice_cgroup_test
+the latency tree check file is missing|kernel/sched/debug.c|s/^\tdebugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,$/\tif (0) debugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,/|sched/latency_nice_cgroup_test:test_v2_live
+the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|ksft-build:SCHED_FLAG_LATENCY_NICE is 0x80
+the tools' copy of the uapi flag is not 0x80|tools/include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|latnice:-n -p sets the value silently
+latnice -a sets one thread only|tools/sched/latnice/latnice.c|s/^\t\tif (ctl.all_tasks)$/\t\tif (0)/|latnice:-a -n -p sets every thread
 EOF
 }
 
@@ -80,8 +95,17 @@ echo "TAP version 13"
 selected() {
 	mutants | grep -E -- "${MUTANTS:-.}"
 }
+# "ok NAME" or "not ok NAME" for each result line of a TAP log, at any depth
+# ("# " or blanks before it), without directives or carriage returns.
+results() {
+	tr -d '\r' <"$1" |
+		sed -n 's/^[# ]*\(not ok\|ok\) [0-9][0-9]* \(.*\)$/\1 \2/p' |
+		sed 's/ # .*$//'
+}
+
+start=$(date +%s)
 echo "1..$(selected | wc -l)"
-n=0 rc=0
+n=0 rc=0 caught=0
 selected >"$OUT/list"
 while IFS='|' read -r what file script test; do
 	n=$((n + 1))
@@ -98,37 +122,65 @@ while IFS='|' read -r what file script test; do
 		restore
 		continue
 	fi
-	restore
-	icount=
-	case $test in
-	kunit:*) cmd=true ;;
-	icount:*) cmd="/kselftest/${test#icount:}" icount="ICOUNT=0 APPEND=maxcpus=1" ;;
-	*) cmd="/kselftest/$test" ;;
-	esac
-	# Slow guests beside other work: a hang, not a slow run, must fail.
-	env $icount TIMEOUT=2400 VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
-		$OBJ/arch/x86/boot/bzImage build/initramfs.cpio.gz "$cmd" >"$OUT/$n.log" 2>&1
-	t=$?
-	tr -d '\r' <build/vm/mutant/console.log >"$OUT/$n.console"
-	# KUnit ran at boot: its line on the console decides, not the command.
-	[ "${test#kunit:}" != "$test" ] && t=1
-	failing=$(sed -n 's/^not ok [0-9]* //p' "$OUT/$n.log" | tr '\n' ' ' | sed 's/ $//')
-	if [ $t -eq 0 ]; then
-		echo "not ok $n $what: $test still passes"
-		rc=1
-	elif [ "${test#kunit:}" != "$test" ]; then
-		# A KUnit case counts only by its own failure.
-		if grep -Eq "^ *not ok [0-9]+ ${test#kunit:}\$" "$OUT/$n.console"; then
-			echo "ok $n $what: $test fails"
+	kind=${test%%:*} case=${test#*:}
+	initrd=build/initramfs.cpio.gz icount=
+	case $kind in
+	ksft-build)
+		# The pinned value is the test: the kselftests must not build.
+		if KSFT_TARGETS=sched sh scripts/build-kselftests.sh $TREE $OBJ \
+			"$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
+			echo "not ok $n $what: the kselftests still build"
+			rc=1
+		elif grep -Fq -- "$case" $OBJ/kselftest.log; then
+			echo "ok $n $what: the kselftests do not build ($case)"
+			caught=$((caught + 1))
 		else
-			echo "not ok $n $what: $test gave no failure of its own ($(grep -Em1 "^ *(not )?ok [0-9]+ ${test#kunit:}\$" "$OUT/$n.console" || echo no result))"
+			echo "not ok $n $what: the kselftests do not build, but not on \"$case\" ($OUT/$n.build)"
 			rc=1
 		fi
-	elif [ -n "$failing" ]; then
-		echo "ok $n $what: $test fails ($failing)"
+		restore
+		continue
+		;;
+	latnice)
+		# The tool and its test from the mutant tree, the rest as built.
+		rm -rf "$OUT/ksft"
+		cp -a build/kselftest "$OUT/ksft"
+		if ! sh scripts/build-latnice.sh $TREE "$OUT/ksft/latnice" >>"$OUT/$n.build" 2>&1 ||
+			! sh scripts/initramfs.sh "$OUT/initramfs.cpio.gz" "$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
+			echo "not ok $n $what: the latnice tool does not build ($OUT/$n.build)"
+			rc=1
+			restore
+			continue
+		fi
+		initrd=$OUT/initramfs.cpio.gz cmd="run-selftests latnice"
+		;;
+	kunit) cmd=true ;;
+	icount)
+		case=${case#*:}
+		cmd="/kselftest/${test#icount:}" cmd=${cmd%%:*}
+		icount="ICOUNT=0 APPEND=maxcpus=1"
+		;;
+	*) cmd="/kselftest/$kind" ;;
+	esac
+	restore
+	# Slow guests beside other work: a hang, not a slow run, must fail.
+	env $icount TIMEOUT=2400 VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
+		$OBJ/arch/x86/boot/bzImage "$initrd" "$cmd" >"$OUT/$n.log" 2>&1
+	tr -d '\r' <build/vm/mutant/console.log >"$OUT/$n.console"
+	# KUnit ran at boot: its result lines are on the console.
+	log=$OUT/$n.log
+	[ "$kind" = kunit ] && log=$OUT/$n.console
+	# Only the case written for the rule counts, not any failure.
+	if results "$log" | grep -Fxq -- "not ok $case"; then
+		echo "ok $n $what: $case fails"
+		caught=$((caught + 1))
 	else
-		echo "ok $n $what: $test fails ($(grep -m1 '^qemu-run:' "$OUT/$n.log" || echo "exit $t"))"
+		got=$(results "$log" | grep -Fx -- "ok $case" | head -n 1)
+		echo "not ok $n $what: $case ${got:+passes}${got:-gave no result} ($(results "$log" | grep '^not ok' | sed 's/^not ok //' | tr '\n' ';' | sed 's/;$//'))"
+		rc=1
 	fi
 done <"$OUT/list"
 file=
+t=$(($(date +%s) - start))
+echo "# $caught of $n mutants caught in $((t / 60)) min $((t % 60)) s"
 exit $rc
