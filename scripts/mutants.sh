@@ -175,8 +175,12 @@ while IFS='|' read -r what file script test; do
 		echo "ok $n $what: $case fails"
 		caught=$((caught + 1))
 	else
-		got=$(results "$log" | grep -Fx -- "ok $case" | head -n 1)
-		echo "not ok $n $what: $case ${got:+passes}${got:-gave no result} ($(results "$log" | grep '^not ok' | sed 's/^not ok //' | tr '\n' ';' | sed 's/;$//'))"
+		if results "$log" | grep -Fxq -- "ok $case"; then
+			got=passes
+		else
+			got="gave no result"
+		fi
+		echo "not ok $n $what: $case $got (failed: $(results "$log" | sed -n 's/^not ok //p' | tr '\n' ';' | sed 's/;$//'))"
 		rc=1
 	fi
 done <"$OUT/list"
