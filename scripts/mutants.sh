@@ -59,8 +59,8 @@ two light entities are capped too|kernel/sched/fair.c|s/^\t\tvgran = min(vgran, 
 a sensitive current task is no shield|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       0;/|kunit:preempt_pair_table
 a tolerant current task is a shield|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|kunit:preempt_pair_table
 a tolerant current task is a shield (measured)|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|icount:sched/latency_nice_load_test:test_tolerant_background
-a tolerant entity does not wait in line|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|kunit:tolerant_entity_waits_in_line
-a tolerant entity does not wait in line (measured)|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|icount:sched/latency_nice_load_test:test_tolerant_background
+a tolerant entity does not wait in line|kernel/sched/fair.c|/^static inline s64 __entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|kunit:tolerant_entity_waits_in_line
+a tolerant entity does not wait in line (measured)|kernel/sched/fair.c|/^static inline s64 __entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|icount:sched/latency_nice_load_test:test_tolerant_background
 min_vruntime ignores the patience of a waiting entity|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/entity_key(se)/se->vruntime/|kunit:min_vruntime_follows_keys
 min_vruntime ignores the patience of the running entity|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/vruntime = entity_key(curr);/vruntime = curr->vruntime;/|kunit:min_vruntime_follows_keys
 the tick reschedules a task behind the leftmost|kernel/sched/fair.c|/^static bool tick_lead_preempts(/,/^}/s/^\tif (delta < 0)$/\tif (delta < 0 \&\& !__pick_first_latency(cfs_rq))/|kunit:tick_sign_first
@@ -70,6 +70,10 @@ a save/restore dequeue loses the place in the latency tree|kernel/sched/fair.c|s
 any early preemption puts a sensitive task back in the latency tree|kernel/sched/fair.c|s/^\treturn rq->nr_running > rq->cfs.h_nr_running /\treturn rq->nr_running + 1 > rq->cfs.h_nr_running /|kunit:latency_tree_reentry
 SCHED_BATCH tasks enter the latency tree|kernel/sched/fair.c|s/^\t\treturn task_of(se)->policy == SCHED_NORMAL;$/\t\treturn true;/|kunit:latency_tree_policy_guard
 the pick takes the entity out of the latency tree|kernel/sched/fair.c|s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_prefers_sensitive_entity
+the tick leaves a group's wake-up counted after the slice|kernel/sched/fair.c|/^check_preempt_tick(/,/^}/s/^\t\tclear_latency_curr_woken(cfs_rq);$/\t\t;/|kunit:tick_wiring
+the tick does not look at the latency tree|kernel/sched/fair.c|/^check_preempt_tick(/,/^}/s/^\tif (tick_lead_preempts(cfs_rq, curr, ideal_runtime))$/\tif (entity_key(curr) - entity_key(__pick_first_entity(cfs_rq)) > (s64)ideal_runtime)/|kunit:tick_wiring
+the entity made current stays in the latency tree|kernel/sched/fair.c|/^set_next_entity(/,/^}/s/^\t\t__dequeue_latency(cfs_rq, se);$/\t\t;/|kunit:set_next_wiring
+a new current entity keeps the wake-up counted for the last|kernel/sched/fair.c|/^set_next_entity(/,/^}/s/^\tclear_latency_curr_woken(cfs_rq);$/\t;/|kunit:set_next_wiring
 the wake-up shift counts with the static key off|kernel/sched/fair.c|/^wakeup_preempt_entity(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
 patience orders the line with the static key off|kernel/sched/fair.c|/^static inline bool entity_before(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
 sched_setattr() never turns latency nice on|kernel/sched/core.c|s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|sched/latency_nice_wakeup_test:test_wakeup_latency
@@ -144,8 +148,11 @@ while IFS='|' read -r what file script test; do
 		;;
 	latnice)
 		# The tool and its test from the mutant tree, the rest as built.
+		# (Without the built copy: make would find it newer than its
+		# source and keep it, whatever a mutant of a header changed.)
 		rm -rf "$OUT/ksft"
 		cp -a build/kselftest "$OUT/ksft"
+		rm -rf "$OUT/ksft/latnice"
 		if ! sh scripts/build-latnice.sh $TREE "$OUT/ksft/latnice" >>"$OUT/$n.build" 2>&1 ||
 			! sh scripts/initramfs.sh "$OUT/initramfs.cpio.gz" "$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
 			echo "not ok $n $what: the latnice tool does not build ($OUT/$n.build)"
