@@ -81,6 +81,17 @@ cpu.latency.nice never turns latency nice on|kernel/sched/fair.c|/^int sched_gro
 patience counts with the static key off|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 a wake-up refreshes the offset with the static key off|kernel/sched/fair.c|/^static void update_latency_offset(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 entities enter the latency tree with the static key off|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/^\tif (sched_latency_nice_active() \&\&$/\tif (1 \&\&/|kunit:latency_key_off_skips_offsets
+put_prev_entity() drops a woken sensitive entity from the latency tree|kernel/sched/fair.c|/^static void put_prev_entity(/,/^}/s/^\t\t\t__enqueue_latency(cfs_rq, prev);$/\t\t\t;/|kunit:put_prev_wiring
+put_prev_entity() ignores an early preemption|kernel/sched/fair.c|/^static void put_prev_entity(/,/^}/s/^\t\t     latency_preempted_early(cfs_rq, prev)))$/\t\t     0))/|kunit:put_prev_wiring
+put_prev_entity() leaves the wake-up counted|kernel/sched/fair.c|/^static void put_prev_entity(/,/^}/s/^\tclear_latency_curr_woken(cfs_rq);$/\t;/|kunit:put_prev_wiring
+a wake-up does not enter the latency tree|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\t\tenqueue_latency(cfs_rq, se, flags);$/\t\t;/|kunit:enqueue_dequeue_wiring
+a wake-up keeps an offset of old tunables|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\t\tupdate_latency_offset(se);$/\t\t;/|kunit:enqueue_dequeue_wiring
+an enqueue keeps the mark of a saved place|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\tse->latency_saved = 0;$/\t;/|kunit:enqueue_dequeue_wiring
+a dequeue leaves the entity in the latency tree|kernel/sched/fair.c|/^dequeue_entity(/,/^}/s/^\t\tdequeue_latency(cfs_rq, se, flags);$/\t\t;/|kunit:enqueue_dequeue_wiring
+cpu.latency.nice leaves a queued group entity at its old place in line|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tqueued = se->on_rq \&\& /\t\tqueued = 0 \&\& se->on_rq \&\& /|kunit:group_latency_every_cpu
+cpu.latency.nice leaves a group entity at its old place in the latency tree|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\twaiting = entity_on_latency_timeline(se);$/\t\twaiting = 0;/|kunit:group_latency_every_cpu
+core scheduling moves by both offsets, uncapped|kernel/sched/fair.c|s/^\t\tdelta += clamp(sea->latency_offset - seb->latency_offset,$/\t\tdelta += sea->latency_offset - seb->latency_offset + 0 * clamp(0LL,/|kunit:core_prio_less
+core scheduling ignores tolerance|kernel/sched/fair.c|s/^\t\tdelta += clamp(sea->latency_offset - seb->latency_offset,$/\t\tdelta += clamp(min_t(s64, sea->latency_offset, 0) - min_t(s64, seb->latency_offset, 0),/|kunit:core_prio_less
 the latency tree check file is missing|kernel/sched/debug.c|s/^\tdebugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,$/\tif (0) debugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,/|sched/latency_nice_cgroup_test:test_v2_live
 the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|ksft-build:SCHED_FLAG_LATENCY_NICE is 0x80
 the tools' copy of the uapi flag is not 0x80|tools/include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|latnice:-n -p sets the value silently
