@@ -13,7 +13,10 @@
 #        idle time (QEMU -icount shift=N,sleep=off): timings in the guest
 #        then measure instructions executed, free of host noise (QEMU 7.2
 #        hangs bringing up a second CPU under -icount: use maxcpus=1);
-#        PLUGIN=lib.so,args: a TCG plugin (QEMU -plugin)
+#        PLUGIN=lib.so,args: a TCG plugin (QEMU -plugin),
+#        ACCEL=kvm|tcg: KVM (-cpu host) where /dev/kvm works and neither
+#        ICOUNT nor PLUGIN is set, TCG otherwise; the guest sees it as
+#        $QEMU_ACCEL
 set -e
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +27,25 @@ TIMEOUT=${TIMEOUT:-600}
 [ -f "$INITRD" ] || { echo "qemu-run: no initramfs at $INITRD" >&2; exit 125; }
 machine=$(sh "$TOP/scripts/topology.sh" "$TOPO")
 topoenv=$(sh "$TOP/scripts/topology.sh" -e "$TOPO")
+
+# KVM works if QEMU can start this machine type with it.
+kvm_works() {
+	[ -c /dev/kvm ] && (echo quit | timeout 20 qemu-system-x86_64 -accel kvm \
+		-machine q35 -cpu host -nodefaults -display none -S -monitor stdio) \
+		>/dev/null 2>&1
+}
+if [ -z "$ACCEL" ]; then
+	ACCEL=tcg
+	[ -z "$ICOUNT$PLUGIN" ] && kvm_works && ACCEL=kvm
+fi
+case $ACCEL in
+kvm)
+	[ -z "$ICOUNT$PLUGIN" ] || { echo "qemu-run: ICOUNT and PLUGIN need ACCEL=tcg" >&2; exit 125; }
+	kvm_works || { echo "qemu-run: ACCEL=kvm, but KVM does not work here" >&2; exit 125; }
+	;;
+tcg) ;;
+*) echo "qemu-run: unknown ACCEL '$ACCEL' (kvm, tcg)" >&2; exit 125 ;;
+esac
 
 mkdir -p "$TOP/build/vm"
 if [ -n "$VMDIR" ]; then
@@ -37,7 +59,7 @@ ln -sfn "$RUN" "$TOP/build/vm/last"
 mkdir -p "$RUN/root/extra"
 [ -n "$EXTRA" ] && cp -a "$EXTRA"/. "$RUN/root/extra/"
 {
-	echo "export $topoenv"
+	echo "export $topoenv QEMU_ACCEL=$ACCEL"
 	echo "cd /extra"
 	printf '%s\n' "$CMD"
 } >"$RUN/root/cmd"
@@ -48,14 +70,15 @@ cat "$INITRD" "$RUN/extra.cpio.gz" >"$RUN/initrd"
 ncpu=$(echo "$topoenv" | sed -n 's/.*TOPO_CPUS=\([0-9]*\).*/\1/p')
 threads=single
 [ "$ncpu" -gt 64 ] && [ -z "$ICOUNT" ] && threads=multi
+accel="-accel tcg,thread=$threads -cpu max,vendor=GenuineIntel"
+[ "$ACCEL" = kvm ] && accel="-accel kvm -cpu host"
 icount=
 [ -n "$ICOUNT" ] && icount="-icount shift=$ICOUNT,sleep=off"
 [ -n "$PLUGIN" ] && icount="$icount -plugin $PLUGIN"
 
 # shellcheck disable=SC2086
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 \
-	-machine q35 -accel tcg,thread=$threads -cpu max,vendor=GenuineIntel \
-	$machine $icount -no-reboot -display none -monitor none -nodefaults \
+	-machine q35 $accel $machine $icount -no-reboot -display none -monitor none -nodefaults \
 	-kernel "$KERNEL" -initrd "$RUN/initrd" \
 	-append "console=ttyS0 panic=-1 oops=panic tsc=reliable rdinit=/init $APPEND" \
 	-chardev file,id=con,path="$RUN/console.log" -serial chardev:con \

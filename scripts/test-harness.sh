@@ -2,8 +2,9 @@
 # The harness's own tests: make vm-run passes a command's output and exit
 # status through, and fails with the right message on a failing command, a
 # kernel panic, a hung guest, a WARN or lockdep report after a command that
-# exits 0, and a guest that gives no result; a misspelt test or collection
-# is "not ok", and fails make selftest.  TAP out.
+# exits 0, and a guest that gives no result; the guest knows whether it
+# runs under KVM or TCG, and an unknown ACCEL fails; a misspelt test or
+# collection is "not ok", and fails make selftest.  TAP out.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
 n=0 rc=0
@@ -23,7 +24,7 @@ check() {	# description, expected exit, expected text, command
 	fi
 }
 echo "TAP version 13"
-echo "1..10"
+echo "1..12"
 check "output and exit 0 come back" 0 "hello from $(uname -m)" "echo hello from \$(uname -m)"
 check "a failing command's exit status comes back" 3 "about to fail" "echo about to fail; exit 3"
 check "a kernel panic is a failure" 125 "kernel reported a problem" "echo c >/proc/sysrq-trigger"
@@ -34,6 +35,8 @@ check "a WARN in a guest whose command exits 0 is a failure" 125 "kernel reporte
 check "a lockdep report in a guest whose command exits 0 is a failure" 125 "kernel reported a problem" \
 	"echo '<4>possible circular locking dependency detected' >/dev/kmsg; exit 0"
 check "a guest that gives no result is a failure" 125 "gave no result" "poweroff -f"
+check "the guest is told its accelerator" 0 "accel=\(tcg\|kvm\)" "echo accel=\$QEMU_ACCEL"
+ACCEL=none check "an unknown accelerator is a failure" 125 "unknown ACCEL 'none'" true
 check "a misspelt test is not ok" 1 "not ok 1 selftests: sched: latency_nice_tset # no such test" \
 	"run-selftests sched:latency_nice_tset"
 check "a collection that matches nothing is not ok" 1 "not ok 1 selftests: nosuch: nosuch # no such test" \
