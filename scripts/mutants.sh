@@ -70,10 +70,8 @@ a save/restore dequeue loses the place in the latency tree|kernel/sched/fair.c|s
 any early preemption puts a sensitive task back in the latency tree|kernel/sched/fair.c|s/^\treturn rq->nr_running > rq->cfs.h_nr_running /\treturn rq->nr_running + 1 > rq->cfs.h_nr_running /|kunit:latency_tree_reentry
 SCHED_BATCH tasks enter the latency tree|kernel/sched/fair.c|s/^\t\treturn task_of(se)->policy == SCHED_NORMAL;$/\t\treturn true;/|kunit:latency_tree_policy_guard
 the pick takes the entity out of the latency tree|kernel/sched/fair.c|s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_prefers_sensitive_entity
-the tick leaves a group's wake-up counted after the slice|kernel/sched/fair.c|/^check_preempt_tick(/,/^}/s/^\t\tclear_latency_curr_woken(cfs_rq);$/\t\t;/|kunit:tick_wiring
 the tick does not look at the latency tree|kernel/sched/fair.c|/^check_preempt_tick(/,/^}/s/^\tif (tick_lead_preempts(cfs_rq, curr, ideal_runtime))$/\tif (entity_key(curr) - entity_key(__pick_first_entity(cfs_rq)) > (s64)ideal_runtime)/|kunit:tick_wiring
 the entity made current stays in the latency tree|kernel/sched/fair.c|/^set_next_entity(/,/^}/s/^\t\t__dequeue_latency(cfs_rq, se);$/\t\t;/|kunit:set_next_wiring
-a new current entity keeps the wake-up counted for the last|kernel/sched/fair.c|/^set_next_entity(/,/^}/s/^\tclear_latency_curr_woken(cfs_rq);$/\t;/|kunit:set_next_wiring
 the wake-up shift counts with the static key off|kernel/sched/fair.c|/^wakeup_preempt_entity(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
 patience orders the line with the static key off|kernel/sched/fair.c|/^static inline bool entity_before(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
 sched_setattr() never turns latency nice on|kernel/sched/core.c|s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|sched/latency_nice_wakeup_test:test_wakeup_latency
@@ -81,9 +79,7 @@ cpu.latency.nice never turns latency nice on|kernel/sched/fair.c|/^int sched_gro
 patience counts with the static key off|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 a wake-up refreshes the offset with the static key off|kernel/sched/fair.c|/^static void update_latency_offset(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 entities enter the latency tree with the static key off|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/^\tif (sched_latency_nice_active() \&\&$/\tif (1 \&\&/|kunit:latency_key_off_skips_offsets
-put_prev_entity() drops a woken sensitive entity from the latency tree|kernel/sched/fair.c|/^static void put_prev_entity(/,/^}/s/^\t\t\t__enqueue_latency(cfs_rq, prev);$/\t\t\t;/|kunit:put_prev_wiring
-put_prev_entity() ignores an early preemption|kernel/sched/fair.c|/^static void put_prev_entity(/,/^}/s/^\t\t     latency_preempted_early(cfs_rq, prev)))$/\t\t     0))/|kunit:put_prev_wiring
-put_prev_entity() leaves the wake-up counted|kernel/sched/fair.c|/^static void put_prev_entity(/,/^}/s/^\tclear_latency_curr_woken(cfs_rq);$/\t;/|kunit:put_prev_wiring
+put_prev_entity() ignores an early preemption|kernel/sched/fair.c|/^static void put_prev_entity(/,/^}/s/^\t\t    latency_preempted_early(cfs_rq, prev))$/\t\t    0)/|kunit:put_prev_wiring
 a wake-up does not enter the latency tree|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\t\tenqueue_latency(cfs_rq, se, flags);$/\t\t;/|kunit:enqueue_dequeue_wiring
 a wake-up keeps an offset of old tunables|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\t\tupdate_latency_offset(se);$/\t\t;/|kunit:enqueue_dequeue_wiring
 an enqueue keeps the mark of a saved place|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\tse->latency_saved = 0;$/\t;/|kunit:enqueue_dequeue_wiring
