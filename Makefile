@@ -114,6 +114,7 @@ mutants: initramfs
 
 # A Zen3 shape unless TOPO= is given (TOPO's own default is the small machine).
 demo:
+	@$(MAKE) -s deps tree kernel kernel-base initramfs
 	@TOPO=$(if $(filter file,$(origin TOPO)),nps1,$(TOPO)) sh scripts/demo.sh
 
 bench:

@@ -64,7 +64,7 @@ dirty=
 	echo "reps=$REPS"
 	echo "topos=$TOPOS"
 	echo "knobs=${knobs# }"
-	echo "host=$(nproc) CPUs, $(qemu-system-x86_64 --version | head -n 1), TCG"
+	echo "host=$(nproc) CPUs, $(qemu-system-x86_64 --version | head -n 1), accel $(ACCEL=$ACCEL sh scripts/qemu-run.sh --accel)"
 	echo "kernels=base $(sha256sum <"$BASEKERNEL" | cut -c1-12), patched $(sha256sum <"$KERNEL" | cut -c1-12), initramfs $(sha256sum <"$INITRD" | cut -c1-12) (sha256)"
 } >$OUT/meta.txt
 echo "topo,kernel,rep,bench,params,metric,value" >$OUT/samples.csv

@@ -6,6 +6,7 @@
 # a failure with a message saying which: exit 124 for a hang, 125 otherwise.
 #
 # usage: qemu-run.sh KERNEL INITRD CMD
+#        qemu-run.sh --accel: print the accelerator it would use (kvm, tcg)
 # env:   TOPO (scripts/topology.sh), EXTRA=dir, TIMEOUT=seconds (600),
 #        APPEND=extra kernel command line, VMDIR=where the logs go
 #        (console.log, output.log; default a new build/vm/run.*),
@@ -23,10 +24,6 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 KERNEL=$1 INITRD=$2 CMD=$3
 TOPO=${TOPO:-default}
 TIMEOUT=${TIMEOUT:-600}
-[ -f "$KERNEL" ] || { echo "qemu-run: no kernel at $KERNEL: run 'make kernel'" >&2; exit 125; }
-[ -f "$INITRD" ] || { echo "qemu-run: no initramfs at $INITRD" >&2; exit 125; }
-machine=$(sh "$TOP/scripts/topology.sh" "$TOPO")
-topoenv=$(sh "$TOP/scripts/topology.sh" -e "$TOPO")
 
 # KVM works if QEMU can start this machine type with it.
 kvm_works() {
@@ -46,6 +43,12 @@ kvm)
 tcg) ;;
 *) echo "qemu-run: unknown ACCEL '$ACCEL' (kvm, tcg)" >&2; exit 125 ;;
 esac
+[ "$KERNEL" = --accel ] && { echo "$ACCEL"; exit 0; }
+
+[ -f "$KERNEL" ] || { echo "qemu-run: no kernel at $KERNEL: run 'make kernel'" >&2; exit 125; }
+[ -f "$INITRD" ] || { echo "qemu-run: no initramfs at $INITRD" >&2; exit 125; }
+machine=$(sh "$TOP/scripts/topology.sh" "$TOPO")
+topoenv=$(sh "$TOP/scripts/topology.sh" -e "$TOPO")
 
 mkdir -p "$TOP/build/vm"
 if [ -n "$VMDIR" ]; then

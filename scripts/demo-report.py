@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Print make demo's table and its verdict line from the samples of one demo
+run (the RESULT lines of guest/matrix and guest/share, with kernel=).
+
+usage: demo-report.py SAMPLES HEADER
+"""
+import sys
+
+VALUES = ("19", "0", "-20")
+
+
+def parse(path):
+    with open(path) as f:
+        return [dict(kv.split("=", 1) for kv in line.split() if "=" in kv)
+                for line in f]
+
+
+def main():
+    rows = parse(sys.argv[1])
+    header = sys.argv[2] if len(sys.argv) > 2 else ""
+    lat, floor, hb, share = {}, {}, {}, {}
+    for r in rows:
+        k, b = r["kernel"], r["bench"]
+        if b == "floor":
+            floor[k] = r
+        elif b == "matrix":
+            lat[k, r["hb_value"], r["ct_value"]] = r
+        elif b == "hackbench":
+            hb[k, r["value"]] = float(r["sec"])
+        elif b == "share":
+            share[r["value"]] = float(r["pct"])
+
+    def cell(r):
+        return f"{float(r['avg']):7.0f} / {int(r['p99']):6d}" if r else f"{'-':>16}"
+
+    print(f"latency nice at work ({header})")
+    print()
+    for k in ("base", "patched"):
+        if k in floor:
+            f = floor[k]
+            print(f"idle floor, {k:7}  avg {float(f['avg']):.0f} us, p99 {f['p99']} us")
+    groups = next((r["groups"] for r in rows if r["bench"] == "matrix"), "?")
+    print()
+    print("wake-up latency of cyclictest --policy other -i 1000 (avg / p99, us)")
+    print(f"under hackbench -p -g {groups}, both on one CPU; rows: hackbench's "
+          "latency nice, columns: cyclictest's")
+    print(f"{'':18}" + "".join(f"{'at ' + c:>19}" for c in VALUES))
+    for h in VALUES:
+        print(f"{'hackbench at ' + h:18}" +
+              "".join(f"   {cell(lat.get(('patched', h, c)))}" for c in VALUES))
+    print(f"{'base kernel, 0':18}   {cell(None)}   {cell(lat.get(('base', '0', '0')))}"
+          f"   {cell(None)}")
+    print()
+    times = ", ".join(f"{v}: {hb[('patched', v)]:.2f} s" for v in VALUES
+                      if ("patched", v) in hb)
+    if ("base", "0") in hb:
+        times += f"; base kernel: {hb[('base', '0')]:.2f} s"
+    print(f"hackbench -p -g {groups}, its own time at {times}")
+    if share:
+        print("CPU share of two CPU hogs on one CPU: "
+              f"-20: {share['-20']:.1f}%, 19: {share['19']:.1f}%")
+    print()
+
+    # The verdict, from the row of hackbench at 0.
+    lo, mid = lat.get(("patched", "0", "-20")), lat.get(("patched", "0", "0"))
+    t0, t19 = hb.get(("patched", "0")), hb.get(("patched", "19"))
+    missing = [n for n, x in (("latency at -20", lo), ("latency at 0", mid),
+                              ("hackbench at 0", t0), ("hackbench at 19", t19),
+                              ("share", share or None)) if x is None]
+    if missing:
+        print("verdict: no result for " + ", ".join(missing))
+        return 1
+
+    def ratio(a, b):
+        return f"{b / a:.1f}x" if a > 0 else "inf"
+
+    print(f"verdict: latency nice -20: avg {ratio(float(lo['avg']), float(mid['avg']))} "
+          f"lower, p99 {ratio(float(lo['p99']), float(mid['p99']))} lower than 0; "
+          f"hackbench at 19: {(1 - t19 / t0) * 100:.0f}% faster than at 0; "
+          f"share -20/19: {share['-20']:.1f}%/{share['19']:.1f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
