@@ -45,7 +45,11 @@ boot() {
 	echo $rc >$OUT/$2.rc
 }
 
-echo "== the base and the patched kernel on TOPO=${TOPO:-default}${icount:+, $icount}"
+if [ -n "$icount" ]; then
+	echo "== the base and the patched kernel, $icount"
+else
+	echo "== the base and the patched kernel, TOPO=${TOPO:-default}"
+fi
 boot $BASEKERNEL base "$matrix MATRIX_LOOPS=100 matrix" &
 boot $KERNEL patched-19 "$matrix MATRIX_ROWS=19 matrix" &
 boot $KERNEL patched-0 "$matrix MATRIX_ROWS=0 MATRIX_FLOOR=0 matrix && SHARE_SECONDS=2 share" &
@@ -62,7 +66,12 @@ for g in base patched-19 patched-0 patched--20; do
 done
 
 accel=$(sed -n 's/^INFO .* accel=\([a-z?]*\).*/\1/p' $OUT/base.out)
-header="$(make -s -C build/linux kernelversion), TOPO=${TOPO:-default}, ${accel:-?}${icount:+ $icount}, load on CPU 0"
+if [ -n "$icount" ]; then
+	where="${accel:-?} -icount, one CPU of TOPO=default (TOPO=${TOPO:-default} with KVM)"
+else
+	where="${accel:-?}, TOPO=${TOPO:-default}, the load on CPU 0"
+fi
+header="$(make -s -C build/linux kernelversion), $where"
 header="$header, commit $(git describe --always --dirty), $(date -u '+%F %H:%M')"
 python3 scripts/matrix-report.py $OUT/samples.txt "$header" >$OUT/report.md
 echo
