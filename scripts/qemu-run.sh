@@ -100,7 +100,8 @@ if [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; then
 	exit 124
 fi
 if grep -Eq "$splat" "$RUN/console.log"; then
-	echo "qemu-run: FAIL: the kernel reported a problem (log: $RUN/console.log):" >&2
+	first=$(grep -Em 1 "$splat" "$RUN/console.log" | tr -d '\r' | sed 's/^\[[ 0-9.]*\] //')
+	echo "qemu-run: FAIL: the kernel reported a problem: $first (log: $RUN/console.log):" >&2
 	grep -E -A 12 "$splat" "$RUN/console.log" | head -n 60 >&2
 	exit 125
 fi

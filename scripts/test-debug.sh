@@ -20,7 +20,10 @@ fi
 echo "== kunit (debug)"
 make -s kunit >"$OUT/kunit.log" 2>&1
 grep -E '^ *(not )?ok |^ *(KTAP|TAP) version' "$OUT/kunit.log" | sed 's/^    /# /' >"$OUT/kunit.tap"
-grep -q '^qemu-run: FAIL' "$OUT/kunit.log" && grep '^qemu-run: FAIL' "$OUT/kunit.log" | sed 's/^/not ok 1 kunit guest: /' >>"$OUT/kunit.tap"
+if grep -q '^qemu-run: FAIL' "$OUT/kunit.log"; then
+	sed -n '/^qemu-run: FAIL/,$p' "$OUT/kunit.log" | sed -n '2,13s/^/# /p' >>"$OUT/kunit.tap"
+	grep -m 1 '^qemu-run: FAIL' "$OUT/kunit.log" | sed 's/^/not ok 1 kunit guest: /' >>"$OUT/kunit.tap"
+fi
 [ -s "$OUT/kunit.tap" ] || echo "not ok 1 kunit ran" >"$OUT/kunit.tap"
 sh scripts/tap-summary.sh "$OUT/kunit.tap" | sed 's/^/kunit: /'
 echo "== selftests (debug)"
