@@ -16,10 +16,12 @@ ALL_SELFTESTS="sched:latency_nice_cgroup_test sched cgroup:test_cpu latnice"
 ZEN3_SELFTESTS="sched:cs_prctl_test sched:latency_nice_test sched:latency_nice_core_test"
 
 T0=$(date +%s)
+COMMIT=$(git rev-parse --short HEAD)
+git diff --quiet HEAD || COMMIT="$COMMIT with uncommitted changes"
 # "== STEP (at M:SS)": where the time of a run goes.
 step() {
 	elapsed=$(($(date +%s) - T0))
-	printf '== %s (at %d:%02d)\n' "$*" $((elapsed / 60)) $((elapsed % 60))
+	printf '== %s (at %d:%02d)\n' "$*" $((elapsed / 60)) $((elapsed % 60)) | tee -a "$OUT/steps"
 }
 # A step that must work for the rest to mean anything: record it, stop if not.
 gate() {
@@ -112,4 +114,17 @@ echo
 sh scripts/tap-failures.sh "$OUT"/*.tap
 grep -H 'failed, second attempt' "$OUT"/*.tap | sed "s|^$OUT/|RETRIED |"
 step "done"
+# build/test/report.md: where the time went, the counts and every failure,
+# for scripts/results-add.sh.
+{
+	printf '# make test\n\n- kernel: %s\n- commit: %s\n- date: %s\n\n```\n' \
+		"$(sed 's/^base: //' "$OUT/version")" "$COMMIT" "$(date -u '+%Y-%m-%d %H:%M UTC')"
+	sed 's/^== //' "$OUT/steps"
+	for f in "$OUT"/*.tap; do
+		printf '%s: %s\n' "$(basename "$f" .tap)" "$(sh scripts/tap-summary.sh "$f" | tail -n 1)"
+	done
+	sh scripts/tap-failures.sh "$OUT"/*.tap | grep '^FAILED'
+	sh scripts/tap-summary.sh "$OUT"/*.tap | tail -n 1
+	echo '```'
+} >"$OUT/report.md"
 sh scripts/tap-summary.sh "$OUT"/*.tap
