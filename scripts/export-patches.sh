@@ -14,7 +14,7 @@ $GIT rev-parse -q --verify base >/dev/null || { echo "patches: no tree: run 'mak
 	echo "patches: warning: build/linux has uncommitted changes; they are not exported" >&2
 
 find "$PATCHES" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-cover-letter.patch' -delete
-$GIT format-patch -q --zero-commit --no-signature \
+$GIT -c core.abbrev=9 format-patch -q --zero-commit --no-signature \
 	-o "$PATCHES" base..HEAD
 (cd "$PATCHES" && ls [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null |
 	grep -v '^0000-cover-letter' >series) || true

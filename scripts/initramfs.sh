@@ -1,6 +1,6 @@
 #!/bin/sh
 # Build the guest's base initramfs: busybox, guest/init, rt-tests (cyclictest,
-# hackbench) and util-linux's chrt and uclampset with their shared libraries,
+# hackbench), util-linux's chrt and uclampset, crun and runc with their shared libraries,
 # and the static kselftests installed in KSFT_DIR (optional).
 # usage: initramfs.sh OUT.cpio.gz [KSFT_DIR]
 set -e
@@ -19,9 +19,9 @@ printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' 
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$ROOT"/etc/group
 
 # rt-tests, chrt and uclampset (Debian's, built against the 6.1 uapi
-# headers: what existing userspace does on the patched kernel), and the
-# libraries they load.
-for b in cyclictest hackbench chrt uclampset; do
+# headers: what existing userspace does on the patched kernel), the OCI
+# runtimes crun and runc, and the libraries they load.
+for b in cyclictest hackbench chrt uclampset crun runc; do
 	cp "$(command -v $b)" "$ROOT"/usr/bin/
 	ldd "$(command -v $b)" | grep -o '/[^ ]*' | while read -r lib; do
 		mkdir -p "$ROOT$(dirname "$lib")"
@@ -31,6 +31,8 @@ done
 for g in "$TOP"/guest/*; do
 	case ${g##*/} in init) ;; *) cp "$g" "$ROOT"/usr/bin/ ;; esac
 done
+mkdir -p "$ROOT"/usr/share/latnice
+cp "$TOP"/examples/oci-config.json "$ROOT"/usr/share/latnice/
 [ -n "$KSFT" ] && [ -d "$KSFT" ] && cp -a "$KSFT" "$ROOT"/kselftest
 # The latnice tool, where the demo and users in vm-run expect a command.
 [ -x "$ROOT"/kselftest/latnice/latnice ] && cp "$ROOT"/kselftest/latnice/latnice "$ROOT"/usr/bin/

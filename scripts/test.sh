@@ -75,6 +75,13 @@ rc=0
 ICOUNT=0 APPEND=maxcpus=1 TIMEOUT=2400 make -s vm-run CMD=/kselftest/sched/latency_nice_load_test \
 	>"$OUT/icount.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/icount.log" "$OUT/icount.tap" "icount guest" $rc
+# A real OCI runtime (crun, runc) and a delegated subtree set
+# cpu.latency.nice; the container's waker is timed, hence -icount.
+step "containers under -icount"
+rc=0
+ICOUNT=0 APPEND=maxcpus=1 TIMEOUT=1200 make -s vm-run CMD=check-containers \
+	>"$OUT/containers.log" 2>&1 || rc=$?
+sh scripts/guest-tap.sh "$OUT/containers.log" "$OUT/containers.tap" "containers guest" $rc
 step "base kernel checks"
 rc=0
 make -s vm-run BASE=1 CMD=check-base >"$OUT/base.log" 2>&1 || rc=$?
