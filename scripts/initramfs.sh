@@ -1,7 +1,8 @@
 #!/bin/sh
 # Build the guest's base initramfs: busybox, guest/init, rt-tests (cyclictest,
-# hackbench), util-linux's chrt and uclampset, crun and runc with their shared libraries,
-# and the static kselftests installed in KSFT_DIR (optional).
+# hackbench), util-linux's chrt and uclampset, crun and runc, with their
+# shared libraries, the example OCI spec (examples/oci-config.json), and the
+# static kselftests installed in KSFT_DIR (optional).
 # usage: initramfs.sh OUT.cpio.gz [KSFT_DIR]
 set -e
 

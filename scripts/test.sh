@@ -1,8 +1,10 @@
 #!/bin/sh
 # Everything CI runs: deps, tree, checkpatch, kernel, KUnit, the harness's
-# own checks, the kselftests on each topology given, the base-kernel checks
-# and the debug kernel (NODEBUG=1 leaves it out).  Every step leaves TAP in
-# build/test/; the last line is "N passed, N failed, N skipped".
+# own checks, the kselftests on each topology given, the load test and the
+# container checks under -icount, the base-kernel checks and the debug
+# kernel (NODEBUG=1 leaves it out).  Every step leaves TAP in build/test/
+# and build/test/report.md sums them up; the last line is "N passed, N
+# failed, N skipped".
 # usage: test.sh TOPO...
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
