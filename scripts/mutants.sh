@@ -91,6 +91,8 @@ core scheduling ignores tolerance|kernel/sched/fair.c|s/^\t\tdelta += clamp(sea-
 the latency tree check file is missing|kernel/sched/debug.c|s/^\tdebugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,$/\tif (0) debugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,/|sched/latency_nice_cgroup_test:test_v2_live
 the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|ksft-build:SCHED_FLAG_LATENCY_NICE is 0x80
 the tools' copy of the uapi flag is not 0x80|tools/include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|latnice:-n -p sets the value silently
+a same-policy call ignores a new latency nice|kernel/sched/core.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/;/}|sched/latency_nice_stress_test:values
+cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_stress_test:groups
 latnice -a sets one thread only|tools/sched/latnice/latnice.c|s/^\t\tif (ctl.all_tasks)$/\t\tif (0)/|latnice:-a -n -p sets every thread
 EOF
 }
