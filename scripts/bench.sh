@@ -11,13 +11,16 @@
 #                   full-size pass of FULL=1)
 #      REPS         boots of each kernel per topology (5)
 #      BENCH_NOBUILD=1  use the kernels and initramfs as they are
+#      INITRD       the initramfs booted (build/initramfs.cpio.gz); with
+#                   BENCH_NOBUILD, one built elsewhere by initramfs.sh
 #      BENCH_TIMEOUT    seconds one guest may take (by CPU count)
 #      FULL=1       also one pass of each kernel on the full-size nps4 shape
 #                   (224 CPUs) if it boots within FULL_BOOT_MAX seconds (300);
 #                   FULL_TIMEOUT seconds per pass (3600)
 #      BENCH_ONLY, BENCH_VALUES, BENCH_GROUPS, BENCH_LOOPS, BENCH_LOAD_GROUPS,
-#      BENCH_CT_SECONDS, BENCH_FAIR_SECONDS, BENCH_ROUNDTRIPS: passed to
-#                   guest/bench (see there)
+#      BENCH_CT_SECONDS, BENCH_FAIR_SECONDS, BENCH_ROUNDTRIPS,
+#      BENCH_MSG_GROUPS, BENCH_MSG_LOOPS, BENCH_CS_SECONDS, BENCH_CS_REPS:
+#                   passed to guest/bench (see there)
 set -e
 cd "$(dirname "$0")/.."
 TOPOS=${BENCH_TOPOS-default nps1 nps4}
@@ -25,7 +28,7 @@ REPS=${REPS:-5}
 OUT=build/results
 KERNEL=build/obj/default/arch/x86/boot/bzImage
 BASEKERNEL=build/obj/base/arch/x86/boot/bzImage
-INITRD=build/initramfs.cpio.gz
+INITRD=${INITRD:-build/initramfs.cpio.gz}
 # FULL is topology.sh's switch: only the full-size pass may see it.
 full=${FULL:-}
 unset FULL
@@ -43,11 +46,14 @@ cp $INITRD "$TMP/initramfs.cpio.gz" && INITRD=$TMP/initramfs.cpio.gz
 # What the guest runs comes with the boot, so it is this checkout's even
 # when the initramfs is older.
 mkdir "$TMP/extra"
-gcc -static -O2 -Wall -o "$TMP/extra/pingpong" bench/pingpong.c
+for c in pingpong cs-spin; do
+	gcc -static -O2 -Wall -o "$TMP/extra/$c" bench/$c.c
+done
 cp guest/bench "$TMP/extra/bench"
 
 knobs=
-for k in ONLY VALUES GROUPS LOOPS LOAD_GROUPS CT_SECONDS FAIR_SECONDS ROUNDTRIPS; do
+for k in ONLY VALUES GROUPS LOOPS LOAD_GROUPS CT_SECONDS FAIR_SECONDS ROUNDTRIPS \
+	MSG_GROUPS MSG_LOOPS CS_SECONDS CS_REPS; do
 	eval "v=\${BENCH_$k:-}"
 	[ -n "$v" ] && knobs="$knobs BENCH_$k='$v'"
 done
@@ -70,28 +76,6 @@ dirty=
 echo "topo,kernel,rep,bench,params,metric,value" >$OUT/samples.csv
 echo "topo,kernel,rep,seconds,status,results" >$OUT/runs.csv
 
-# to_csv TOPO KERNEL REP: RESULT lines on stdin, CSV rows (one per metric)
-# out; the keys that are not metrics are the sample's parameters.
-to_csv() {
-	awk -v pre="$1,$2,$3" '
-	$1 == "RESULT" {
-		bench = params = ""
-		n = 0
-		for (i = 2; i <= NF; i++) {
-			split($i, kv, "=")
-			if (kv[1] == "bench")
-				bench = kv[2]
-			else if (kv[1] ~ /^(sec|min|avg|p50|p90|p99|max|samples|share_a|share_b|usec_per_roundtrip)$/)
-				m[++n] = $i
-			else
-				params = params (params == "" ? "" : " ") $i
-		}
-		for (i = 1; i <= n; i++) {
-			split(m[i], kv, "=")
-			print pre "," bench "," params "," kv[1] "," kv[2]
-		}
-	}'
-}
 
 # run TOPO LABEL KERNEL REP: one boot, one pass of guest/bench.
 failed=0
@@ -107,7 +91,7 @@ run() {
 		>"$log.out" 2>"$log.err" || rc=$?
 	secs=$(($(date +%s) - t0))
 	cp "$TMP/vm/console.log" "$log.console" 2>/dev/null || true
-	to_csv "$2" "$3" "$4" <"$log.out" >>$OUT/samples.csv
+	sh scripts/bench-csv.sh "$2" "$3" "$4" <"$log.out" >>$OUT/samples.csv
 	n=$(grep -c '^RESULT' "$log.out" || true)
 	echo "$2,$3,$4,$secs,$rc,$n" >>$OUT/runs.csv
 	# what the guest said it is and ran, once per topology and kernel

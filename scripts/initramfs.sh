@@ -21,8 +21,9 @@ printf 'root:x:0:\nnogroup:x:65534:\n' >"$ROOT"/etc/group
 
 # rt-tests, chrt and uclampset (Debian's, built against the 6.1 uapi
 # headers: what existing userspace does on the patched kernel), the OCI
-# runtimes crun and runc, and the libraries they load.
-for b in cyclictest hackbench chrt uclampset crun runc; do
+# runtimes crun and runc, perf (bookworm's linux-perf installs the 6.1
+# binary itself, no version wrapper) and the libraries they load.
+for b in cyclictest hackbench chrt uclampset crun runc perf; do
 	cp "$(command -v $b)" "$ROOT"/usr/bin/
 	ldd "$(command -v $b)" | grep -o '/[^ ]*' | while read -r lib; do
 		mkdir -p "$ROOT$(dirname "$lib")"
