@@ -1,0 +1,13 @@
+#!/bin/sh
+# Compare result sets of scripts/bench-host.sh (one kernel each, run on the
+# same machine): OUT/report.md, report.json and the plots, the first set the
+# baseline, as mmtests compare does (scripts/report.py -o).
+# usage: bench-compare.sh OUT SET SET...
+[ $# -ge 3 ] || { echo "usage: bench-compare.sh OUT SET SET..." >&2; exit 2; }
+# Debian's python3, which has python3-matplotlib (make deps); one earlier on
+# PATH may not.
+py=/usr/bin/python3
+[ -x $py ] || py=python3
+out=$1
+shift
+exec $py "$(dirname "$0")/report.py" -o "$out" "$@"
