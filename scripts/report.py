@@ -673,7 +673,7 @@ def main():
         guest = [meta[k] for k in ["guest_{}_{}".format(topo, k) for k in ctx.kernels[::-1]]
                  if k in meta]
         if guest:
-            md += ["", "Guest parameters: `{}`".format(guest[0])]
+            md += ["", "Parameters of guest/bench: `{}`".format(guest[0])]
         hackbench_section(s, ctx, topo, md, js["hackbench"])
         hackbench_section(s, ctx, topo, md, js["messaging"], bench="messaging")
         cyclictest_section(s, ctx, topo, md, js["cyclictest"])

@@ -123,14 +123,18 @@ num='-?[0-9]+(\.[0-9]+)?%?'
 bad=$(awk -F'\t' -v re="^($num( \\\\([+-][0-9]+\\\\.[0-9]%\\\\)\\\\*?)?( ±[0-9]+\\\\.[0-9]%)?( n=[0-9]+)?|n/a)\$" \
 	'$3 !~ re { print $1 ": " $2 ": \"" $3 "\"" }' "$OUT/cells")
 [ -s "$OUT/cells" ] && [ -z "$bad" ]
-result $? "compare: every cell of every table is a number or n/a ($(wc -l <"$OUT/cells") cells)" "$bad"
+ok=$?
+echo "# $(wc -l <"$OUT/cells") cells"
+result $ok "compare: every cell of every table is a number or n/a" "$bad"
 
 marks "$OUT/report.md" >"$OUT/marks"
 expected_marks >"$OUT/expected"
 got=$(awk -F'\t' '$4' "$OUT/marks" | wc -l) want=$(awk -F'\t' '$4' "$OUT/expected" | wc -l)
 diff=$(diff "$OUT/expected" "$OUT/marks")
 [ -z "$diff" ] && [ "$want" -gt 0 ] && [ "$want" -lt "$(wc -l <"$OUT/expected")" ]
-result $? "compare: the marks are where the stored samples put them ($got of $(wc -l <"$OUT/marks") cells)" \
+ok=$?
+echo "# $got of $(wc -l <"$OUT/marks") hackbench and messaging cells marked, $want expected"
+result $ok "compare: the marks are where the stored samples put them" \
 	"$(printf 'expected (-) vs report (+), table row column mark:\n%s' "$diff")"
 
 # the same check on a report with its first mark dropped must fail
