@@ -39,7 +39,7 @@ override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
 .PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
-	initramfs kunit checkpatch selftest vm-run test test-debug mutants demo bench matrix cost cost-profile clean
+	initramfs kunit checkpatch selftest vm-run test test-debug soak mutants demo bench matrix cost cost-profile clean
 
 all: kernel
 
@@ -107,6 +107,12 @@ test:
 # KUnit and the kselftests on the debug kernel (default topology).
 test-debug:
 	@sh scripts/test-debug.sh
+
+# Long stress and fuzzing on the debug kernel, not in CI: guest/check-fuzz
+# for SOAK_SECONDS (30 min) on nps1 unless TOPO= is given; build/soak/.
+soak:
+	@$(MAKE) -s deps tree kernel-debug initramfs
+	@TOPO=$(if $(filter file,$(origin TOPO)),nps1,$(TOPO)) sh scripts/soak.sh
 
 # Each rule of the series broken in turn: its test must fail.
 mutants: initramfs

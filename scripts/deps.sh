@@ -4,7 +4,7 @@ set -e
 
 PKGS="linux-source-6.1 build-essential flex bison bc libelf-dev libssl-dev
 ccache qemu-system-x86 busybox-static cpio rsync rt-tests util-linux python3
-python3-matplotlib xz-utils kmod man-db crun runc linux-perf"
+python3-matplotlib xz-utils kmod man-db crun runc trinity stress-ng linux-perf"
 
 missing=
 for p in $PKGS; do

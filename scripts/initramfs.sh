@@ -1,8 +1,10 @@
 #!/bin/sh
 # Build the guest's base initramfs: busybox, guest/init, rt-tests (cyclictest,
-# hackbench), util-linux's chrt and uclampset, crun and runc, with their
-# shared libraries, the example OCI spec (examples/oci-config.json), and the
-# static kselftests installed in KSFT_DIR (optional).
+# hackbench), util-linux's chrt and uclampset, crun and runc, trinity and
+# stress-ng, with their shared libraries, the example OCI spec
+# (examples/oci-config.json), the console's splat patterns of
+# scripts/qemu-run.sh, and the static kselftests installed in KSFT_DIR
+# (optional).
 # usage: initramfs.sh OUT.cpio.gz [KSFT_DIR]
 set -e
 
@@ -21,9 +23,10 @@ printf 'root:x:0:\nnogroup:x:65534:\n' >"$ROOT"/etc/group
 
 # rt-tests, chrt and uclampset (Debian's, built against the 6.1 uapi
 # headers: what existing userspace does on the patched kernel), the OCI
-# runtimes crun and runc, perf (bookworm's linux-perf installs the 6.1
-# binary itself, no version wrapper) and the libraries they load.
-for b in cyclictest hackbench chrt uclampset crun runc perf; do
+# runtimes crun and runc, the fuzzer trinity and stress-ng, perf (bookworm's
+# linux-perf installs the 6.1 binary itself, no version wrapper) and the
+# libraries they load.
+for b in cyclictest hackbench chrt uclampset crun runc trinity stress-ng perf; do
 	cp "$(command -v $b)" "$ROOT"/usr/bin/
 	ldd "$(command -v $b)" | grep -o '/[^ ]*' | while read -r lib; do
 		mkdir -p "$ROOT$(dirname "$lib")"
@@ -35,6 +38,11 @@ for g in "$TOP"/guest/*; do
 done
 mkdir -p "$ROOT"/usr/share/latnice
 cp "$TOP"/examples/oci-config.json "$ROOT"/usr/share/latnice/
+# What qemu-run.sh counts as a splat on the console, for the guest's own
+# scan of its kernel log (guest/check-fuzz): one list, qemu-run.sh's.
+(eval "$(grep '^splat=' "$TOP"/scripts/qemu-run.sh)" && printf '%s\n' "$splat") \
+	>"$ROOT"/usr/share/latnice/splat.ere
+[ -s "$ROOT"/usr/share/latnice/splat.ere ]
 [ -n "$KSFT" ] && [ -d "$KSFT" ] && cp -a "$KSFT" "$ROOT"/kselftest
 # The latnice tool, where the demo and users in vm-run expect a command.
 [ -x "$ROOT"/kselftest/latnice/latnice ] && cp "$ROOT"/kselftest/latnice/latnice "$ROOT"/usr/bin/

@@ -1,8 +1,9 @@
 #!/bin/sh
 # make test-debug: build the debug kernel (lockdep, KASAN, UBSAN, ...) and run
-# KUnit and the series' kselftests on it, default topology.  Any splat in the guest
-# log fails the run (scripts/qemu-run.sh).  TAP in build/test-debug/, last
-# line "N passed, N failed, N skipped".
+# KUnit, the series' kselftests and a short fuzz run (guest/check-fuzz,
+# FUZZ_SECONDS) on it, default topology.  Any splat in the guest log fails
+# the run (scripts/qemu-run.sh).  TAP in build/test-debug/, last line "N
+# passed, N failed, N skipped".
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
 OUT=$TOP/build/test-debug
@@ -36,5 +37,11 @@ rc=0
 make -s selftest SELFTESTS="${SELFTESTS:-sched latnice}" KSFT_TIMEOUT=1500 STRESS_SECONDS=60 \
 	LATNICE_TIMING=report >"$OUT/selftest.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/selftest.log" "$OUT/selftest.tap" "debug guest" $rc
+echo "== fuzz (debug)"
+# trinity, random cpu.latency.nice writes, task moves, stress-ng and the
+# stress test at once, briefly: make soak runs the same for 30 min.
+rc=0
+make -s vm-run CMD="FUZZ_SECONDS=${FUZZ_SECONDS:-60} check-fuzz" >"$OUT/fuzz.log" 2>&1 || rc=$?
+sh scripts/guest-tap.sh "$OUT/fuzz.log" "$OUT/fuzz.tap" "fuzz guest" $rc
 echo
 sh scripts/tap-summary.sh "$OUT"/*.tap

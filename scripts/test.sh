@@ -89,8 +89,9 @@ rc=0
 make -s vm-run BASE=1 CMD=check-base >"$OUT/base.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/base.log" "$OUT/base.tap" "base kernel guest" $rc
 if [ -z "$NODEBUG" ]; then
-	# make test-debug: KUnit and the series' kselftests on the lockdep,
-	# KASAN and UBSAN kernel (about 15 min cold, 8 min warm).
+	# make test-debug: KUnit, the series' kselftests and a short fuzz run
+	# on the lockdep, KASAN and UBSAN kernel (about 15 min cold, 8 min
+	# warm, before the fuzz run).
 	step "debug kernel"
 	sh scripts/test-debug.sh >"$OUT/debug.log" 2>&1
 	for f in build/test-debug/*.tap; do
@@ -104,7 +105,7 @@ fi
 # when the first topology, which runs the whole set, is not "default".
 step "expected results"
 skip_files=
-[ -n "$NODEBUG" ] && skip_files="debug-kunit debug-selftest"
+[ -n "$NODEBUG" ] && skip_files="debug-kunit debug-selftest debug-fuzz"
 for t in $(sed -n 's/^[a-z]* selftest-\([^ ]*\) .*/\1/p' scripts/expected-tests.txt | sort -u); do
 	case $TOPOS in
 	default | "default "*) case " $TOPOS " in *" $t "*) continue ;; esac ;;

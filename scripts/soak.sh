@@ -1,0 +1,40 @@
+#!/bin/sh
+# make soak: long stress and fuzzing on the debug kernel, not in CI.  Boots
+# it on TOPO (nps1 from make soak) and runs guest/check-fuzz for
+# SOAK_SECONDS: trinity, random cpu.latency.nice writes, task moves,
+# stress-ng and the series' stress test at once, then the values as last
+# set, the latency tree check and the kernel log.  Judges the issue's aim
+# as well: at least SOAK_MIN_CALLS sched_setattr + sched_getattr calls and
+# SOAK_MIN_WRITES cpu.latency.nice writes (empty: not judged).  TAP and
+# log in build/soak/, the counts in build/soak/report.md (for
+# scripts/results-add.sh); the last line is "N passed, N failed, N skipped".
+# make soak builds the debug kernel and the initramfs first.
+# env: TOPO, SOAK_SECONDS (1800), SOAK_SEED (random), SOAK_MIN_CALLS
+#      (1000000), SOAK_MIN_WRITES (100000)
+cd "$(dirname "$0")/.." || exit 1
+OUT=build/soak
+SECS=${SOAK_SECONDS:-1800}
+rm -rf $OUT
+mkdir -p $OUT
+env="FUZZ_SECONDS=$SECS"
+[ -n "$SOAK_SEED" ] && env="$env FUZZ_SEED=$SOAK_SEED"
+[ -n "${SOAK_MIN_CALLS-1000000}" ] && env="$env FUZZ_MIN_CALLS=${SOAK_MIN_CALLS-1000000}"
+[ -n "${SOAK_MIN_WRITES-100000}" ] && env="$env FUZZ_MIN_WRITES=${SOAK_MIN_WRITES-100000}"
+start=$(date +%s)
+echo "soak: $env check-fuzz on the debug kernel, TOPO=$TOPO"
+rc=0
+VMDIR=$(pwd)/build/vm/soak TIMEOUT=$((SECS + 1800)) FLAVOUR=debug \
+	make -s vm-run CMD="$env check-fuzz" >$OUT/soak.log 2>&1 || rc=$?
+sh scripts/guest-tap.sh $OUT/soak.log $OUT/soak.tap "soak guest" $rc >/dev/null
+took=$(($(date +%s) - start))
+{
+	printf '# make soak\n\n- kernel: debug, TOPO=%s\n- commit: %s\n- date: %s\n\n```\n' \
+		"$TOPO" "$(git describe --always --dirty)" "$(date -u '+%Y-%m-%d %H:%M UTC')"
+	grep -E '^# (seed|kernel|ran for|trinity as|cpu.latency.nice|tasks moved|stress-ng|latency_nice_stress_test|latency_tree_check|calls)|^    # calls' $OUT/soak.tap
+	grep -E '^(not )?ok ' $OUT/soak.tap
+	printf 'boot and run: %d min %d s\n' $((took / 60)) $((took % 60))
+	sh scripts/tap-summary.sh $OUT/soak.tap
+	echo '```'
+} >$OUT/report.md
+sed -n '/^```$/,/^```$/p' $OUT/report.md | grep -v '^```'
+sh scripts/tap-summary.sh $OUT/soak.tap >/dev/null
