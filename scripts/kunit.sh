@@ -8,7 +8,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 SRC=$1 KERNEL=$2 INITRD=$3
 
 export VMDIR="$TOP/build/vm/kunit"
-TOPO=default sh "$TOP/scripts/qemu-run.sh" "$KERNEL" "$INITRD" true >/dev/null || exit 1
+KUNIT=1 TOPO=default sh "$TOP/scripts/qemu-run.sh" "$KERNEL" "$INITRD" true >/dev/null || exit 1
 LOG=$VMDIR/console.log
 python3 "$SRC/tools/testing/kunit/kunit.py" parse --raw_output=kunit "$LOG" |
 	grep -E '^ *(KTAP version|[0-9]+\.\.[0-9]+|(not )?ok [0-9]|# |    )'

@@ -136,7 +136,7 @@ while IFS='|' read -r what file script test; do
 		continue
 	fi
 	kind=${test%%:*} case=${test#*:}
-	initrd=build/initramfs.cpio.gz icount=
+	initrd=build/initramfs.cpio.gz env=
 	case $kind in
 	ksft-build)
 		# The pinned value is the test: the kselftests must not build.
@@ -171,17 +171,17 @@ while IFS='|' read -r what file script test; do
 		fi
 		initrd=$OUT/initramfs.cpio.gz cmd="run-selftests latnice"
 		;;
-	kunit) cmd=true ;;
+	kunit) cmd=true env=KUNIT=1 ;;
 	icount)
 		case=${case#*:}
 		cmd="/kselftest/${test#icount:}" cmd=${cmd%%:*}
-		icount="ICOUNT=0 APPEND=maxcpus=1"
+		env="ICOUNT=0 APPEND=maxcpus=1"
 		;;
 	*) cmd="/kselftest/$kind" ;;
 	esac
 	restore
 	# Slow guests beside other work: a hang, not a slow run, must fail.
-	env $icount TIMEOUT=2400 VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
+	env $env TIMEOUT=2400 VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
 		$OBJ/arch/x86/boot/bzImage "$initrd" "$cmd" >"$OUT/$n.log" 2>&1
 	tr -d '\r' <build/vm/mutant/console.log >"$OUT/$n.console"
 	# KUnit ran at boot: its result lines are on the console.

@@ -17,7 +17,11 @@
 #        PLUGIN=lib.so,args: a TCG plugin (QEMU -plugin),
 #        ACCEL=kvm|tcg: KVM (-cpu host) where /dev/kvm works and neither
 #        ICOUNT nor PLUGIN is set, TCG otherwise; the guest sees it as
-#        $QEMU_ACCEL
+#        $QEMU_ACCEL;
+#        KUNIT=1: run the KUnit suites built into the kernel at boot
+#        (kunit.sh, make mutants); other boots pass kunit.enable=0, so
+#        that no test runs on a scheduler the suites have just exercised
+#        (they toggle the latency nice static key and set tunables)
 set -e
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -78,12 +82,14 @@ accel="-accel tcg,thread=$threads -cpu max,vendor=GenuineIntel"
 icount=
 [ -n "$ICOUNT" ] && icount="-icount shift=$ICOUNT,sleep=off"
 [ -n "$PLUGIN" ] && icount="$icount -plugin $PLUGIN"
+kunit=kunit.enable=0
+[ "$KUNIT" = 1 ] && kunit=
 
 # shellcheck disable=SC2086
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 \
 	-machine q35 $accel $machine $icount -no-reboot -display none -monitor none -nodefaults \
 	-kernel "$KERNEL" -initrd "$RUN/initrd" \
-	-append "console=ttyS0 panic=-1 oops=panic tsc=reliable rdinit=/init $APPEND" \
+	-append "console=ttyS0 panic=-1 oops=panic tsc=reliable rdinit=/init $kunit $APPEND" \
 	-chardev file,id=con,path="$RUN/console.log" -serial chardev:con \
 	-chardev file,id=out,path="$RUN/output.log" -serial chardev:out &
 qpid=$!
