@@ -50,10 +50,10 @@ if [ -n "$icount" ]; then
 else
 	echo "== the base and the patched kernel, TOPO=${TOPO:-default}"
 fi
-boot $BASEKERNEL base "$matrix MATRIX_LOOPS=100 matrix" &
+boot $BASEKERNEL base "$matrix MATRIX_LOOPS=100 MATRIX_HB_REPS=5 matrix" &
 boot $KERNEL patched-19 "$matrix MATRIX_ROWS=19 matrix" &
 boot $KERNEL patched-0 "$matrix MATRIX_ROWS=0 MATRIX_FLOOR=0 matrix && SHARE_SECONDS=2 share" &
-boot $KERNEL patched--20 "$matrix MATRIX_ROWS=-20 MATRIX_FLOOR=0 MATRIX_LOOPS=100 matrix" &
+boot $KERNEL patched--20 "$matrix MATRIX_ROWS=-20 MATRIX_FLOOR=0 MATRIX_LOOPS=100 MATRIX_HB_REPS=5 matrix" &
 wait
 : >$OUT/samples.txt
 for g in base patched-19 patched-0 patched--20; do
