@@ -15,7 +15,7 @@
 #        then measure instructions executed, free of host noise (QEMU 7.2
 #        hangs bringing up a second CPU under -icount: use maxcpus=1);
 #        PLUGIN=lib.so,args: a TCG plugin (QEMU -plugin),
-#        ACCEL=kvm|tcg: KVM (-cpu host) where /dev/kvm works and neither
+#        ACCEL=kvm|tcg: KVM (-cpu host) where a kernel boots with it and neither
 #        ICOUNT nor PLUGIN is set, TCG otherwise; the guest sees it as
 #        $QEMU_ACCEL;
 #        KUNIT=1: run the KUnit suites built into the kernel at boot
@@ -29,11 +29,33 @@ KERNEL=$1 INITRD=$2 CMD=$3
 TOPO=${TOPO:-default}
 TIMEOUT=${TIMEOUT:-600}
 
-# KVM works if QEMU can start this machine type with it.
+# KVM works if a kernel boots with it: a kernel that prints its banner
+# within 20 s.  Where /dev/kvm opens and QEMU starts with it but a guest
+# never gets past its first instructions in long mode (seen on a machine
+# with nested virtualisation: a real-mode boot sector ran, the kernel
+# printed nothing in 600 s), that is TCG.  The kernel: the one to boot, or
+# for --accel the test kernel; none built: TCG.  The answer is kept in
+# build/vm/kvm-probe for as long as the host stays up (its boot_id).
 kvm_works() {
-	[ -c /dev/kvm ] && (echo quit | timeout 20 qemu-system-x86_64 -accel kvm \
-		-machine q35 -cpu host -nodefaults -display none -S -monitor stdio) \
-		>/dev/null 2>&1
+	[ -c /dev/kvm ] || return 1
+	probe=$TOP/build/vm/kvm-probe
+	boot=$(cat /proc/sys/kernel/random/boot_id)
+	if [ "$(sed -n 1p "$probe" 2>/dev/null)" != "$boot" ]; then
+		k=$KERNEL
+		[ "$k" = --accel ] && k=$TOP/build/obj/default/arch/x86/boot/bzImage
+		[ -f "$k" ] || return 1
+		mkdir -p "$TOP/build/vm"
+		log=$(mktemp "$TOP/build/vm/kvm-probe.XXXXXX")
+		timeout -k 5 20 qemu-system-x86_64 -machine q35 -accel kvm -cpu host -m 256 \
+			-no-reboot -nodefaults -display none -kernel "$k" \
+			-append "console=ttyS0 panic=-1 kunit.enable=0" -serial file:"$log" \
+			>/dev/null 2>&1 || true
+		works=no
+		grep -q 'Linux version' "$log" && works=yes
+		printf '%s\n%s\n' "$boot" "$works" >"$log"
+		mv -f "$log" "$probe"
+	fi
+	[ "$(sed -n 2p "$probe")" = yes ]
 }
 if [ -z "$ACCEL" ]; then
 	ACCEL=tcg
