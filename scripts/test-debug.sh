@@ -20,13 +20,7 @@ if ! make -s kernel-debug initramfs >"$OUT/build.log" 2>&1; then
 fi
 echo "== kunit (debug)"
 make -s kunit >"$OUT/kunit.log" 2>&1
-grep -E '^ *(not )?ok |^ *(KTAP|TAP) version' "$OUT/kunit.log" | sed 's/^    /# /' >"$OUT/kunit.tap"
-if grep -q '^qemu-run: FAIL' "$OUT/kunit.log"; then
-	sed -n '/^qemu-run: FAIL/,$p' "$OUT/kunit.log" | sed -n '2,13s/^/# /p' >>"$OUT/kunit.tap"
-	grep -m 1 '^qemu-run: FAIL' "$OUT/kunit.log" | sed 's/^/not ok 1 kunit guest: /' >>"$OUT/kunit.tap"
-fi
-[ -s "$OUT/kunit.tap" ] || echo "not ok 1 kunit ran" >"$OUT/kunit.tap"
-sh scripts/tap-summary.sh "$OUT/kunit.tap" | sed 's/^/kunit: /'
+sh scripts/kunit-tap.sh "$OUT/kunit.log" "$OUT/kunit.tap"
 echo "== selftests (debug)"
 # Not cgroup:test_cpu: its checks are CPU-time tolerances (1% and so on)
 # that a KASAN and lockdep kernel under TCG cannot meet; the test kernel

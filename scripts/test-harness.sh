@@ -4,7 +4,8 @@
 # kernel panic, a hung guest, a WARN or lockdep report after a command that
 # exits 0, and a guest that gives no result; the guest knows whether it
 # runs under KVM or TCG, and an unknown ACCEL fails; a misspelt test or
-# collection is "not ok", and fails make selftest.  TAP out.
+# collection is "not ok", and fails make selftest; the KUnit step's reader
+# makes a KUnit boot that failed or gave no result "not ok".  TAP out.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
 n=0 rc=0
@@ -24,7 +25,7 @@ check() {	# description, expected exit, expected text, command
 	fi
 }
 echo "TAP version 13"
-echo "1..12"
+echo "1..14"
 check "output and exit 0 come back" 0 "hello from $(uname -m)" "echo hello from \$(uname -m)"
 check "a failing command's exit status comes back" 3 "about to fail" "echo about to fail; exit 3"
 check "a kernel panic is a failure" 125 "kernel reported a problem" "echo c >/proc/sysrq-trigger"
@@ -52,4 +53,25 @@ else
 	echo "not ok $n make selftest: a misspelt test fails the run (exit $got)"
 	rc=1
 fi
+# scripts/kunit-tap.sh on the logs make kunit leaves: a splat after the
+# suites passed, and no output at all.
+tmp=$(mktemp -d)
+printf 'KTAP version 1\n1..1\n    # Subtest: s\n    ok 1 a\nok 1 s\n%s\n[ 9.1] WARNING: at x\n' \
+	'qemu-run: FAIL: the kernel reported a problem: WARNING: at x (log: l):' >"$tmp/splat.log"
+: >"$tmp/none.log"
+for c in "splat:a KUnit boot with a splat is not ok:not ok 1 kunit guest: qemu-run: FAIL" \
+	"none:a KUnit boot with no result is not ok:not ok 1 kunit ran"; do
+	n=$((n + 1))
+	log=${c%%:*} rest=${c#*:}
+	what=${rest%%:*} want=${rest#*:}
+	out=$(sh scripts/kunit-tap.sh "$tmp/$log.log" "$tmp/$log.tap" 2>&1)
+	if grep -q "^$want" "$tmp/$log.tap" && echo "$out" | grep -q "kunit: .* [1-9][0-9]* failed"; then
+		echo "ok $n kunit-tap: $what"
+	else
+		sed 's/^/# /' "$tmp/$log.tap"
+		echo "not ok $n kunit-tap: $what"
+		rc=1
+	fi
+done
+rm -rf "$tmp"
 exit $rc

@@ -47,10 +47,7 @@ step "kernel";		gate kernel make -s kernel
 step "base kernel";	gate kernel-base make -s kernel-base
 step "initramfs";	gate initramfs make -s initramfs
 step "kunit";		make -s kunit >"$OUT/kunit.log" 2>&1
-grep -E '^ *(not )?ok |^ *# (Subtest|SKIP)|^ *(KTAP|TAP) version' "$OUT/kunit.log" |
-	sed 's/^    /# /' >"$OUT/kunit.tap"
-[ -s "$OUT/kunit.tap" ] || { tail -n 30 "$OUT/kunit.log"; echo "not ok 1 kunit ran" >"$OUT/kunit.tap"; }
-sh scripts/tap-summary.sh "$OUT/kunit.tap" | sed 's/^/kunit: /'
+sh scripts/kunit-tap.sh "$OUT/kunit.log" "$OUT/kunit.tap"
 step "harness";		sh scripts/test-harness.sh >"$OUT/harness.tap" 2>"$OUT/harness.log"
 grep -E '^(not )?ok' "$OUT/harness.tap"
 for t in $TOPOS; do
