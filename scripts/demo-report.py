@@ -4,6 +4,7 @@ run (the RESULT lines of guest/matrix and guest/share, with kernel=).
 
 usage: demo-report.py SAMPLES HEADER
 """
+import statistics
 import sys
 
 VALUES = ("19", "0", "-20")
@@ -26,7 +27,7 @@ def main():
         elif b == "matrix":
             lat[k, r["hb_value"], r["ct_value"]] = r
         elif b == "hackbench":
-            hb[k, r["value"]] = float(r["sec"])
+            hb.setdefault((k, r["value"]), []).append(float(r["sec"]))
         elif b == "share":
             share[r["value"]] = float(r["pct"])
 
@@ -51,11 +52,17 @@ def main():
     print(f"{'base kernel, 0':18}   {cell(None)}   {cell(lat.get(('base', '0', '0')))}"
           f"   {cell(None)}")
     print()
-    times = ", ".join(f"{v}: {hb[('patched', v)]:.2f} s" for v in VALUES
+    def secs(runs):
+        """the median of hackbench's runs, and their range when several"""
+        m = f"{statistics.median(runs):.2f} s"
+        return m if len(runs) == 1 else f"{m} ({min(runs):.2f}-{max(runs):.2f})"
+
+    times = ", ".join(f"{v}: {secs(hb[('patched', v)])}" for v in VALUES
                       if ("patched", v) in hb)
     if ("base", "0") in hb:
-        times += f"; base kernel: {hb[('base', '0')]:.2f} s"
-    print(f"hackbench -p -g {groups}, its own time at {times}")
+        times += f"; base kernel: {secs(hb[('base', '0')])}"
+    nruns = max((len(x) for x in hb.values()), default=0)
+    print(f"hackbench -p -g {groups}, its own time (median of {nruns} runs) at {times}")
     if share:
         print("CPU share of two CPU hogs on one CPU: "
               f"-20: {share['-20']:.1f}%, 19: {share['19']:.1f}%")
@@ -63,7 +70,8 @@ def main():
 
     # The verdict, from the row of hackbench at 0.
     lo, mid = lat.get(("patched", "0", "-20")), lat.get(("patched", "0", "0"))
-    t0, t19 = hb.get(("patched", "0")), hb.get(("patched", "19"))
+    t0, t19 = (statistics.median(hb[("patched", v)]) if ("patched", v) in hb else None
+               for v in ("0", "19"))
     missing = [n for n, x in (("latency at -20", lo), ("latency at 0", mid),
                               ("hackbench at 0", t0), ("hackbench at 19", t19),
                               ("share", share or None)) if x is None]
