@@ -3,25 +3,27 @@
 
 B       := build
 TREE    := $(B)/linux
-OBJ     := $(B)/obj/default
-BASEOBJ := $(B)/obj/base
-BASEKERNEL := $(BASEOBJ)/arch/x86/boot/bzImage
-DEBUGOBJ := $(B)/obj/debug
-DEBUGKERNEL := $(DEBUGOBJ)/arch/x86/boot/bzImage
+# The paths and fragment lists of scripts/paths.sh.
+path = $(shell . ./scripts/paths.sh && echo "$$$(1)")
+OBJ     := $(call path,TEST_OBJ)
+BASEOBJ := $(call path,BASE_OBJ)
+BASEKERNEL := $(call path,BASE_KERNEL)
+DEBUGOBJ := $(call path,DEBUG_OBJ)
+DEBUGKERNEL := $(call path,DEBUG_KERNEL)
 # FLAVOUR=debug runs kunit, selftest and vm-run on the debug kernel.
 FLAVOUR ?= test
 ifeq ($(FLAVOUR),debug)
 KERNEL  := $(DEBUGKERNEL)
 KTARGET := kernel-debug
 else
-KERNEL  := $(OBJ)/arch/x86/boot/bzImage
+KERNEL  := $(call path,TEST_KERNEL)
 KTARGET := kernel
 endif
 KSFT    := $(B)/kselftest
-INITRD  := $(B)/initramfs.cpio.gz
-FRAGS   := configs/kernel.config configs/kunitconfig
-# The base kernel has no latency nice KUnit suite to enable.
-BASEFRAGS := configs/kernel.config
+INITRD  := $(call path,GUEST_INITRD)
+FRAGS   := $(call path,TEST_FRAGS)
+BASEFRAGS := $(call path,BASE_FRAGS)
+DEBUGFRAGS := $(call path,DEBUG_FRAGS)
 TOPO    ?= default
 TOPOS   ?= default nps1
 # kselftests run in the guest: collections or collection:test.  The cgroup
@@ -39,7 +41,7 @@ override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
 .PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
-	initramfs kunit checkpatch selftest vm-run test test-debug soak mutants demo bench matrix cost cost-profile clean
+	initramfs kunit checkpatch selftest vm-run test test-debug soak mutants demo bench matrix cost cost-profile results clean
 
 all: kernel
 
@@ -65,7 +67,7 @@ kernel-base:
 
 # The test kernel with lockdep, KASAN, UBSAN and friends.
 kernel-debug:
-	@sh scripts/build-kernel.sh $(TREE) $(DEBUGOBJ) $(FRAGS) configs/debug.config
+	@sh scripts/build-kernel.sh $(TREE) $(DEBUGOBJ) $(DEBUGFRAGS)
 
 kselftests:
 	@sh scripts/build-kselftests.sh $(TREE) $(OBJ) $(KSFT)
@@ -140,6 +142,11 @@ cost:
 # for the kernels make cost built: build/cost-profile/report.md.
 cost-profile:
 	@sh scripts/cost-profile.sh
+
+# Every run's report under build/ into RESULTS.md, with its date, commit
+# and command (each once).
+results:
+	@sh scripts/results.sh
 
 clean:
 	rm -rf $(B)/obj $(B)/kselftest $(B)/vm $(INITRD)

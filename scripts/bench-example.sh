@@ -12,7 +12,8 @@
 set -e
 cd "$(dirname "$0")/.."
 OUT=examples/bench-sets
-INITRD=${INITRD:-build/initramfs.cpio.gz}
+. scripts/paths.sh
+INITRD=${INITRD:-$GUEST_INITRD}
 REPS=${EXAMPLE_REPS:-2}
 # The short settings: every table of the report, a few samples each.
 SETTINGS="BENCH_ONLY='hackbench cyclictest fairness pipe messaging coresched'
@@ -33,8 +34,8 @@ dirty=
 commit=$(git rev-parse --short HEAD)$dirty
 
 for k in ${EXAMPLE_KERNELS:-base patched}; do
-	kernel=build/obj/default/arch/x86/boot/bzImage
-	[ $k = base ] && kernel=build/obj/base/arch/x86/boot/bzImage
+	kernel=$TEST_KERNEL
+	[ $k = base ] && kernel=$BASE_KERNEL
 	cmd="PATH=/extra/bin:\$PATH BENCH_LABEL=$k REPS=$REPS $(echo "$SETTINGS" | tr '\n' ' ')"
 	cmd="$cmd sh /extra/scripts/bench-host.sh /tmp/set; rc=\$?"
 	cmd="$cmd; for f in meta.txt samples.csv runs.csv; do echo \"@@@ \$f\"; cat /tmp/set/\$f; done; exit \$rc"

@@ -26,9 +26,10 @@ cd "$(dirname "$0")/.."
 TOPOS=${BENCH_TOPOS-default nps1 nps4}
 REPS=${REPS:-5}
 OUT=build/results
-KERNEL=build/obj/default/arch/x86/boot/bzImage
-BASEKERNEL=build/obj/base/arch/x86/boot/bzImage
-INITRD=${INITRD:-build/initramfs.cpio.gz}
+. scripts/paths.sh
+KERNEL=$TEST_KERNEL
+BASEKERNEL=$BASE_KERNEL
+INITRD=${INITRD:-$GUEST_INITRD}
 # FULL is topology.sh's switch: only the full-size pass may see it.
 full=${FULL:-}
 unset FULL

@@ -14,6 +14,7 @@
 # out: build/cost-profile/report.md
 set -e
 cd "$(dirname "$0")/.."
+. scripts/paths.sh
 OUT=build/cost-profile
 SHORT=${PROFILE_SHORT:-20000}
 LONG=${PROFILE_LONG:-60000}
@@ -31,8 +32,8 @@ for k in $kernels; do
 		ICOUNT=0 APPEND="maxcpus=1 nokaslr" EXTRA=$OUT/extra \
 			PLUGIN=$PWD/$OUT/tb-count.so,out=$PWD/$OUT/$k-$n.blocks \
 			VMDIR=$PWD/build/vm/cost-profile TIMEOUT=1200 \
-			sh scripts/qemu-run.sh build/obj/cost-$k/arch/x86/boot/bzImage \
-			build/initramfs.cpio.gz "taskset -c 0 /extra/pingpong $n" \
+			sh scripts/qemu-run.sh build/obj/cost-$k/$BZIMAGE \
+			$GUEST_INITRD "taskset -c 0 /extra/pingpong $n" \
 			>$OUT/$k-$n.out
 		[ -s $OUT/$k-$n.blocks ] || { echo "cost-profile: no blocks from $k" >&2; exit 1; }
 	done

@@ -19,9 +19,10 @@ set -e
 cd "$(dirname "$0")/.."
 REPS=${REPS:-2}
 OUT=build/cost
-FRAGS=${COST_FRAGS:-configs/kernel.config configs/perf.config}
-BASEKERNEL=build/obj/cost-base/arch/x86/boot/bzImage
-KERNEL=build/obj/cost-patched/arch/x86/boot/bzImage
+. scripts/paths.sh
+FRAGS=${COST_FRAGS:-$PERF_FRAGS}
+BASEKERNEL=build/obj/cost-base/$BZIMAGE
+KERNEL=build/obj/cost-patched/$BZIMAGE
 
 if [ -z "$BENCH_NOBUILD" ]; then
 	sh scripts/base-tree.sh
@@ -51,7 +52,7 @@ for rep in $(seq "$REPS"); do
 		echo "cost: $k, boot $rep of $REPS"
 		ICOUNT=0 APPEND=maxcpus=1 TOPO=default EXTRA=$OUT/extra \
 			VMDIR=$PWD/build/vm/cost TIMEOUT=1800 \
-			sh scripts/qemu-run.sh "$kernel" build/initramfs.cpio.gz "$cmd" \
+			sh scripts/qemu-run.sh "$kernel" $GUEST_INITRD "$cmd" \
 			>$OUT/$k-$rep.out
 		awk -v k=$k -v r="$rep" '$1 == "RESULT" {
 			delete f

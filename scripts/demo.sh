@@ -27,8 +27,9 @@ set -e
 cd "$(dirname "$0")/.."
 OUT=build/demo
 SECONDS_=${DEMO_SECONDS:-1}
-KERNEL=build/obj/default/arch/x86/boot/bzImage
-BASEKERNEL=build/obj/base/arch/x86/boot/bzImage
+. scripts/paths.sh
+KERNEL=$TEST_KERNEL
+BASEKERNEL=$BASE_KERNEL
 start=$(date +%s)
 
 rm -rf $OUT
@@ -41,7 +42,7 @@ icount=
 boot() {
 	rc=0
 	VMDIR=$PWD/build/vm/demo-$2 TIMEOUT=900 env $icount sh scripts/qemu-run.sh \
-		"$1" build/initramfs.cpio.gz "$3" >$OUT/$2.out 2>&1 || rc=$?
+		"$1" $GUEST_INITRD "$3" >$OUT/$2.out 2>&1 || rc=$?
 	echo $rc >$OUT/$2.rc
 }
 

@@ -27,8 +27,9 @@ set -e
 cd "$(dirname "$0")/.."
 REPS=${REPS:-2}
 OUT=${MATRIX_OUT:-build/matrix}
-BASEKERNEL=build/obj/base/arch/x86/boot/bzImage
-KERNEL=build/obj/default/arch/x86/boot/bzImage
+. scripts/paths.sh
+BASEKERNEL=$BASE_KERNEL
+KERNEL=$TEST_KERNEL
 
 [ -n "$MATRIX_NOBUILD" ] || make -s kernel kernel-base initramfs
 rm -rf $OUT
@@ -57,7 +58,7 @@ for rep in $(seq "$REPS"); do
 		[ $k = base ] && kernel=$BASEKERNEL
 		echo "matrix: $k kernel, boot $rep of $REPS"
 		VMDIR=$PWD/build/vm/$(basename $OUT) TIMEOUT=1800 \
-			env $icount sh scripts/qemu-run.sh "$kernel" build/initramfs.cpio.gz "$cmd" \
+			env $icount sh scripts/qemu-run.sh "$kernel" $GUEST_INITRD "$cmd" \
 			>$OUT/$k-$rep.out || { cat $OUT/$k-$rep.out; exit 1; }
 		sed -n "s/^RESULT /kernel=$k rep=$rep /p" $OUT/$k-$rep.out >>$OUT/samples.txt
 		grep -h '^INFO' $OUT/$k-$rep.out | sed "s/^/$k: /"

@@ -14,7 +14,8 @@ cd "$TOP" || exit 1
 TREE=build/linux-mutant
 OBJ=build/obj/mutant
 OUT=build/mutants
-FRAGS="configs/kernel.config configs/kunitconfig"
+. scripts/paths.sh
+FRAGS=$TEST_FRAGS
 
 if [ -n "$(git -C build/linux status --porcelain --untracked-files=no)" ]; then
 	echo "mutants: build/linux has uncommitted changes; testing its HEAD" >&2
@@ -136,7 +137,7 @@ while IFS='|' read -r what file script test; do
 		continue
 	fi
 	kind=${test%%:*} case=${test#*:}
-	initrd=build/initramfs.cpio.gz env=
+	initrd=$GUEST_INITRD env=
 	case $kind in
 	ksft-build)
 		# The pinned value is the test: the kselftests must not build.
@@ -182,7 +183,7 @@ while IFS='|' read -r what file script test; do
 	restore
 	# Slow guests beside other work: a hang, not a slow run, must fail.
 	env $env TIMEOUT=2400 VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
-		$OBJ/arch/x86/boot/bzImage "$initrd" "$cmd" >"$OUT/$n.log" 2>&1
+		$OBJ/$BZIMAGE "$initrd" "$cmd" >"$OUT/$n.log" 2>&1
 	tr -d '\r' <build/vm/mutant/console.log >"$OUT/$n.console"
 	# KUnit ran at boot: its result lines are on the console.
 	log=$OUT/$n.log

@@ -42,7 +42,7 @@ kvm_works() {
 	boot=$(cat /proc/sys/kernel/random/boot_id)
 	if [ "$(sed -n 1p "$probe" 2>/dev/null)" != "$boot" ]; then
 		k=$KERNEL
-		[ "$k" = --accel ] && k=$TOP/build/obj/default/arch/x86/boot/bzImage
+		[ "$k" = --accel ] && k=$TOP/$(. "$TOP/scripts/paths.sh" && echo "$TEST_KERNEL")
 		[ -f "$k" ] || return 1
 		mkdir -p "$TOP/build/vm"
 		log=$(mktemp "$TOP/build/vm/kvm-probe.XXXXXX")

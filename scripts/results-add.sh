@@ -14,18 +14,24 @@ MARK='<!-- scripts/results-add.sh appends here -->'
 grep -qF "$MARK" "$RESULTS" || { echo "results-add: no '$MARK' in $RESULTS" >&2; exit 1; }
 
 # The report's own commit and date ("- commit: X", "- date: D") where it
-# records them, else the checkout's and now.
+# records them, else the checkout's and the report's time.  A report whose
+# heading is there already is not added again.
 commit=$(sed -n 's/^- commit: //p' "$REPORT" | head -n 1)
 if [ -z "$commit" ]; then
 	commit=$(git -C "$TOP" rev-parse --short HEAD)
 	git -C "$TOP" diff --quiet HEAD -- . ':!RESULTS.md' || commit="$commit with uncommitted changes"
 fi
 when=$(sed -n 's/^- date: //p' "$REPORT" | head -n 1)
-[ -n "$when" ] || when=$(date -u '+%Y-%m-%d %H:%M UTC')
+[ -n "$when" ] || when=$(date -u -r "$REPORT" '+%Y-%m-%d %H:%M UTC')
+heading=$(printf '### `%s`, %s, commit %s' "$*" "$when" "$commit")
+if grep -qxF "$heading" "$RESULTS"; then
+	echo "results-add: $REPORT is in RESULTS.md already"
+	exit 0
+fi
 entry=$(mktemp)
 trap 'rm -f "$entry"' EXIT
 {
-	printf '### `%s`, %s, commit %s\n\n' "$*" "$when" "$commit"
+	printf '%s\n\n' "$heading"
 	# The report's own title would be a second heading: demote its headings.
 	sed 's/^#/###/' "$REPORT"
 	echo

@@ -1,0 +1,25 @@
+#!/bin/sh
+# make results: add every run's report found under build/ to RESULTS.md
+# (scripts/results-add.sh: a heading with the command, the report's date
+# and commit, then the report), skipping a report already there.  The
+# reports, and the command that writes each:
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+cd "$TOP" || exit 1
+REPORTS='test:make test
+demo:make demo
+matrix:make matrix
+cost:make cost
+cost-profile:make cost-profile
+results:make bench
+soak:make soak
+mutants:make mutants'
+added=0
+echo "$REPORTS" | {
+	while IFS=: read -r dir cmd; do
+		r=build/$dir/report.md
+		[ -s "$r" ] || continue
+		sh scripts/results-add.sh "$r" $cmd || exit 1
+		added=$((added + 1))
+	done
+	echo "results: $added report(s) looked at"
+}
