@@ -118,6 +118,8 @@ qpid=$!
 tail -n +1 -s 0.2 -f --pid=$qpid "$RUN/output.log" | grep -v '^latnice-exit: ' || true
 qrc=0
 wait $qpid || qrc=$?
+# The logs stay; the guest's initramfs (tens of MB a boot) does not.
+rm -f "$RUN/initrd" "$RUN/extra.cpio.gz"
 
 splat='Kernel panic|Oops|WARNING:|BUG:|KASAN:|UBSAN:|general protection fault'
 splat="$splat|possible (recursive|circular) locking|inconsistent lock state"
