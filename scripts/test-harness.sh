@@ -1,5 +1,6 @@
 #!/bin/sh
-# The harness's own tests: make vm-run passes a command's output and exit
+# The harness's own tests: the runner (scripts/qemu-run.sh, which make
+# vm-run and every other boot call) passes a command's output and exit
 # status through, and fails with the right message on a failing command, a
 # kernel panic, a hung guest, a WARN or lockdep report after a command that
 # exits 0, and a guest that gives no result; the guest knows whether it
@@ -8,24 +9,22 @@
 # makes a KUnit boot that failed or gave no result "not ok".  TAP out.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
+. scripts/paths.sh
 n=0 rc=0
-# make exits 2 whenever a recipe fails; the runner's own status shows in
-# make's "Error N" line.
 check() {	# description, expected exit, expected text, command
 	n=$((n + 1))
-	out=$(TIMEOUT=${T:-120} make -s vm-run CMD="$4" 2>&1)
+	out=$(TIMEOUT=${T:-120} sh scripts/qemu-run.sh $TEST_KERNEL $GUEST_INITRD "$4" 2>&1)
 	got=$?
-	[ $got -eq 2 ] && got=$(echo "$out" | sed -n "s/^make\(\[[0-9]*\]\)\{0,1\}: \*\*\* .*vm-run\] Error \([0-9]*\)$/\2/p")
 	if [ "$got" = "$2" ] && echo "$out" | grep -q "$3"; then
-		echo "ok $n vm-run: $1"
+		echo "ok $n qemu-run: $1"
 	else
 		echo "$out" | tail -n 15 | sed 's/^/# /'
-		echo "not ok $n vm-run: $1 (exit $got, expected $2 and '$3')"
+		echo "not ok $n qemu-run: $1 (exit $got, expected $2 and '$3')"
 		rc=1
 	fi
 }
 echo "TAP version 13"
-echo "1..14"
+echo "1..15"
 check "output and exit 0 come back" 0 "hello from $(uname -m)" "echo hello from \$(uname -m)"
 check "a failing command's exit status comes back" 3 "about to fail" "echo about to fail; exit 3"
 check "a kernel panic is a failure" 125 "kernel reported a problem" "echo c >/proc/sysrq-trigger"
@@ -42,6 +41,19 @@ check "a misspelt test is not ok" 1 "not ok 1 selftests: sched: latency_nice_tse
 	"run-selftests sched:latency_nice_tset"
 check "a collection that matches nothing is not ok" 1 "not ok 1 selftests: nosuch: nosuch # no such test" \
 	"run-selftests nosuch"
+# make vm-run fails when its command does (make's own status: 2).
+n=$((n + 1))
+if out=$(make -s vm-run CMD="echo vm-run ran; exit 3" 2>&1); then
+	echo "$out" | tail -n 5 | sed 's/^/# /'
+	echo "not ok $n make vm-run: a failing command fails it"
+	rc=1
+elif echo "$out" | grep -q "vm-run ran"; then
+	echo "ok $n make vm-run: a failing command fails it"
+else
+	echo "$out" | tail -n 5 | sed 's/^/# /'
+	echo "not ok $n make vm-run: a failing command fails it (no output)"
+	rc=1
+fi
 # make selftest keeps the guest's status through its pipe into tee.
 n=$((n + 1))
 out=$(make -s selftest SELFTESTS=sched:latency_nice_tset 2>&1)
