@@ -62,8 +62,11 @@ a tolerant current task is a shield|kernel/sched/fair.c|s/^\t       min_t(s64, c
 a tolerant current task is a shield (measured)|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|icount:sched/latency_nice_load_test:test_tolerant_background
 a tolerant entity does not wait in line|kernel/sched/fair.c|/^static inline s64 __entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|kunit:tolerant_entity_waits_in_line
 a tolerant entity does not wait in line (measured)|kernel/sched/fair.c|/^static inline s64 __entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|icount:sched/latency_nice_load_test:test_heavy_load
-min_vruntime ignores the patience of a waiting entity|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/entity_key(se)/se->vruntime/|kunit:min_vruntime_follows_keys
-min_vruntime ignores the patience of the running entity|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/vruntime = entity_key(curr);/vruntime = curr->vruntime;/|kunit:min_vruntime_follows_keys
+min_vruntime ignores the patience of a waiting entity|kernel/sched/fair.c|/^static __always_inline void __update_min_vruntime(/,/^}/s/u64 key = se->vruntime + (keys ? __entity_patience(se) : 0);/u64 key = se->vruntime;/|kunit:min_vruntime_follows_keys
+min_vruntime ignores the patience of the running entity|kernel/sched/fair.c|/^static __always_inline void __update_min_vruntime(/,/^}/s/^\t\t\t\t   (keys ? __entity_patience(curr) : 0);$/\t\t\t\t   0;/|kunit:min_vruntime_follows_keys
+min_vruntime follows the keys with the static key off|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
+the tasks timeline is in key order with the static key off|kernel/sched/fair.c|/^static __always_inline void __enqueue_entity(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
+the tasks timeline ignores patience|kernel/sched/fair.c|/^static inline bool __entity_key_less(/,/^}/s/sea->vruntime + __entity_patience(sea)/sea->vruntime/|kunit:tolerant_entity_waits_in_line
 the tick reschedules a task behind the leftmost|kernel/sched/fair.c|/^static bool tick_lead_preempts(/,/^}/s/^\tif (delta < 0)$/\tif (delta < 0 \&\& !__pick_first_latency(cfs_rq))/|kunit:tick_sign_first
 a tolerant current task runs longer at the tick|kernel/sched/fair.c|s/^\treturn delta > ideal_runtime /\treturn delta - max_t(s64, curr->latency_offset, 0) > ideal_runtime /|kunit:tick_tolerance_no_shield
 the latency tree is keyed by the raw offset|kernel/sched/fair.c|s/^\treturn clamp(calc_latency_offset(latency_nice), -latency_max,$/\treturn calc_latency_offset(latency_nice) + 0 * clamp(0LL, -latency_max,/|kunit:latency_tree_key_capped
@@ -72,18 +75,18 @@ any early preemption puts a sensitive task back in the latency tree|kernel/sched
 SCHED_BATCH tasks enter the latency tree|kernel/sched/fair.c|s/^\t\treturn task_of(se)->policy == SCHED_NORMAL;$/\t\treturn true;/|kunit:latency_tree_policy_guard
 the pick takes the entity out of the latency tree|kernel/sched/fair.c|s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_prefers_sensitive_entity
 the tick does not look at the latency tree|kernel/sched/fair.c|/^check_preempt_tick(/,/^}/s/^\tif (tick_lead_preempts(cfs_rq, curr, ideal_runtime))$/\tif (entity_key(curr) - entity_key(__pick_first_entity(cfs_rq)) > (s64)ideal_runtime)/|kunit:tick_wiring
-the entity made current stays in the latency tree|kernel/sched/fair.c|/^set_next_entity(/,/^}/s/^\t\t__dequeue_latency(cfs_rq, se);$/\t\t;/|kunit:set_next_wiring
+the entity made current stays in the latency tree|kernel/sched/fair.c|/^set_next_entity(/,/^}/s/^\t\t\t__dequeue_latency(cfs_rq, se);$/\t\t\t;/|kunit:set_next_wiring
 the wake-up shift counts with the static key off|kernel/sched/fair.c|/^wakeup_preempt_entity(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
 patience orders the line with the static key off|kernel/sched/fair.c|/^static inline bool entity_before(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
 sched_setattr() never turns latency nice on|kernel/sched/core.c|s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|sched/latency_nice_wakeup_test:test_wakeup_latency
 cpu.latency.nice never turns latency nice on|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|icount:sched/latency_nice_load_test:test_heavy_load_group
 patience counts with the static key off|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 a wake-up refreshes the offset with the static key off|kernel/sched/fair.c|/^static void update_latency_offset(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
-entities enter the latency tree with the static key off|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/^\tif (sched_latency_nice_active() \&\&$/\tif (1 \&\&/|kunit:latency_key_off_skips_offsets
+entities enter the latency tree with the static key off|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
 put_prev_entity() ignores an early preemption|kernel/sched/fair.c|/^static void put_prev_entity(/,/^}/s/^\t\t    latency_preempted_early(cfs_rq, prev))$/\t\t    0)/|kunit:put_prev_wiring
 a wake-up does not enter the latency tree|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\t\tenqueue_latency(cfs_rq, se, flags);$/\t\t;/|kunit:enqueue_dequeue_wiring
 a wake-up keeps an offset of old tunables|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\t\tupdate_latency_offset(se);$/\t\t;/|kunit:enqueue_dequeue_wiring
-an enqueue keeps the mark of a saved place|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\tse->latency_saved = 0;$/\t;/|kunit:enqueue_dequeue_wiring
+an enqueue keeps the mark of a saved place|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/^\tse->latency_saved = 0;$/\t;/|kunit:enqueue_dequeue_wiring
 a dequeue leaves the entity in the latency tree|kernel/sched/fair.c|/^dequeue_entity(/,/^}/s/^\t\tdequeue_latency(cfs_rq, se, flags);$/\t\t;/|kunit:enqueue_dequeue_wiring
 cpu.latency.nice leaves a queued group entity at its old place in line|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tqueued = se->on_rq \&\& /\t\tqueued = 0 \&\& se->on_rq \&\& /|kunit:group_latency_every_cpu
 cpu.latency.nice leaves a group entity at its old place in the latency tree|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\twaiting = entity_on_latency_timeline(se);$/\t\twaiting = 0;/|kunit:group_latency_every_cpu
@@ -101,108 +104,123 @@ EOF
 restore() {
 	[ -n "$file" ] && git -C $TREE checkout -q -- "$file"
 }
-trap restore EXIT
-trap 'restore; exit 130' INT TERM
 
-echo "TAP version 13"
-# MUTANTS=REGEX runs the mutants whose description matches, to try a few.
-selected() {
-	mutants | grep -E -- "${MUTANTS:-.}"
-}
-# "ok NAME" or "not ok NAME" for each result line of a TAP log, at any depth
-# ("# " or blanks before it), without directives or carriage returns.
-results() {
-	tr -d '\r' <"$1" |
-		sed -n 's/^[# ]*\(not ok\|ok\) [0-9][0-9]* \(.*\)$/\1 \2/p' |
-		sed 's/ # .*$//'
-}
+# The run: TAP on stdout, its status the run's.
+run() {
+	trap restore EXIT
+	trap 'restore; exit 130' INT TERM
+	echo "TAP version 13"
+	# MUTANTS=REGEX runs the mutants whose description matches, to try a few.
+	selected() {
+		mutants | grep -E -- "${MUTANTS:-.}"
+	}
+	# "ok NAME" or "not ok NAME" for each result line of a TAP log, at any depth
+	# ("# " or blanks before it), without directives or carriage returns.
+	results() {
+		tr -d '\r' <"$1" |
+			sed -n 's/^[# ]*\(not ok\|ok\) [0-9][0-9]* \(.*\)$/\1 \2/p' |
+			sed 's/ # .*$//'
+	}
 
-start=$(date +%s)
-echo "1..$(selected | wc -l)"
-n=0 rc=0 caught=0
-selected >"$OUT/list"
-while IFS='|' read -r what file script test; do
-	n=$((n + 1))
-	sed -e "$script" "$TREE/$file" >"$OUT/mutant"
-	if cmp -s "$OUT/mutant" "$TREE/$file"; then
-		echo "not ok $n $what: the mutant does not apply to $file"
-		rc=1
-		continue
-	fi
-	cp "$OUT/mutant" "$TREE/$file"
-	if ! sh scripts/build-kernel.sh $TREE $OBJ $FRAGS >"$OUT/$n.build" 2>&1; then
-		echo "not ok $n $what: the mutant does not build ($OUT/$n.build)"
-		rc=1
-		restore
-		continue
-	fi
-	kind=${test%%:*} case=${test#*:}
-	initrd=$GUEST_INITRD env=
-	case $kind in
-	ksft-build)
-		# The pinned value is the test: the kselftests must not build.
-		rm -f $OBJ/kselftest.log
-		if KSFT_TARGETS=sched sh scripts/build-kselftests.sh $TREE $OBJ \
-			"$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
-			echo "not ok $n $what: the kselftests still build"
+	start=$(date +%s)
+	echo "1..$(selected | wc -l)"
+	n=0 rc=0 caught=0
+	selected >"$OUT/list"
+	while IFS='|' read -r what file script test; do
+		n=$((n + 1))
+		sed -e "$script" "$TREE/$file" >"$OUT/mutant"
+		if cmp -s "$OUT/mutant" "$TREE/$file"; then
+			echo "not ok $n $what: the mutant does not apply to $file"
 			rc=1
-		elif grep -Fq -- "$case" $OBJ/kselftest.log; then
-			echo "ok $n $what: the kselftests do not build ($case)"
-			caught=$((caught + 1))
-		else
-			echo "not ok $n $what: the kselftests do not build, but not on \"$case\" ($OUT/$n.build)"
-			rc=1
+			continue
 		fi
-		restore
-		continue
-		;;
-	latnice)
-		# The tool and its test from the mutant tree, the rest as built.
-		# (Without the built copy: make would find it newer than its
-		# source and keep it, whatever a mutant of a header changed.)
-		rm -rf "$OUT/ksft"
-		cp -a build/kselftest "$OUT/ksft"
-		rm -rf "$OUT/ksft/latnice"
-		if ! sh scripts/build-latnice.sh $TREE "$OUT/ksft/latnice" >>"$OUT/$n.build" 2>&1 ||
-			! sh scripts/initramfs.sh "$OUT/initramfs.cpio.gz" "$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
-			echo "not ok $n $what: the latnice tool does not build ($OUT/$n.build)"
+		cp "$OUT/mutant" "$TREE/$file"
+		if ! sh scripts/build-kernel.sh $TREE $OBJ $FRAGS >"$OUT/$n.build" 2>&1; then
+			echo "not ok $n $what: the mutant does not build ($OUT/$n.build)"
 			rc=1
 			restore
 			continue
 		fi
-		initrd=$OUT/initramfs.cpio.gz cmd="run-selftests latnice"
-		;;
-	kunit) cmd=true env=KUNIT=1 ;;
-	icount)
-		case=${case#*:}
-		cmd="/kselftest/${test#icount:}" cmd=${cmd%%:*}
-		env="ICOUNT=0 APPEND=maxcpus=1"
-		;;
-	*) cmd="/kselftest/$kind" ;;
-	esac
-	restore
-	# Slow guests beside other work: a hang, not a slow run, must fail.
-	env $env TIMEOUT=2400 VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
-		$OBJ/$BZIMAGE "$initrd" "$cmd" >"$OUT/$n.log" 2>&1
-	tr -d '\r' <build/vm/mutant/console.log >"$OUT/$n.console"
-	# KUnit ran at boot: its result lines are on the console.
-	log=$OUT/$n.log
-	[ "$kind" = kunit ] && log=$OUT/$n.console
-	# Only the case written for the rule counts, not any failure.
-	if results "$log" | grep -Fxq -- "not ok $case"; then
-		echo "ok $n $what: $case fails"
-		caught=$((caught + 1))
-	else
-		if results "$log" | grep -Fxq -- "ok $case"; then
-			got=passes
+		kind=${test%%:*} case=${test#*:}
+		initrd=$GUEST_INITRD env=
+		case $kind in
+		ksft-build)
+			# The pinned value is the test: the kselftests must not build.
+			rm -f $OBJ/kselftest.log
+			if KSFT_TARGETS=sched sh scripts/build-kselftests.sh $TREE $OBJ \
+				"$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
+				echo "not ok $n $what: the kselftests still build"
+				rc=1
+			elif grep -Fq -- "$case" $OBJ/kselftest.log; then
+				echo "ok $n $what: the kselftests do not build ($case)"
+				caught=$((caught + 1))
+			else
+				echo "not ok $n $what: the kselftests do not build, but not on \"$case\" ($OUT/$n.build)"
+				rc=1
+			fi
+			restore
+			continue
+			;;
+		latnice)
+			# The tool and its test from the mutant tree, the rest as built.
+			# (Without the built copy: make would find it newer than its
+			# source and keep it, whatever a mutant of a header changed.)
+			rm -rf "$OUT/ksft"
+			cp -a build/kselftest "$OUT/ksft"
+			rm -rf "$OUT/ksft/latnice"
+			if ! sh scripts/build-latnice.sh $TREE "$OUT/ksft/latnice" >>"$OUT/$n.build" 2>&1 ||
+				! sh scripts/initramfs.sh "$OUT/initramfs.cpio.gz" "$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
+				echo "not ok $n $what: the latnice tool does not build ($OUT/$n.build)"
+				rc=1
+				restore
+				continue
+			fi
+			initrd=$OUT/initramfs.cpio.gz cmd="run-selftests latnice"
+			;;
+		kunit) cmd=true env=KUNIT=1 ;;
+		icount)
+			case=${case#*:}
+			cmd="/kselftest/${test#icount:}" cmd=${cmd%%:*}
+			env="ICOUNT=0 APPEND=maxcpus=1"
+			;;
+		*) cmd="/kselftest/$kind" ;;
+		esac
+		restore
+		# Slow guests beside other work: a hang, not a slow run, must fail.
+		env $env TIMEOUT=2400 VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
+			$OBJ/$BZIMAGE "$initrd" "$cmd" >"$OUT/$n.log" 2>&1
+		tr -d '\r' <build/vm/mutant/console.log >"$OUT/$n.console"
+		# KUnit ran at boot: its result lines are on the console.
+		log=$OUT/$n.log
+		[ "$kind" = kunit ] && log=$OUT/$n.console
+		# Only the case written for the rule counts, not any failure.
+		if results "$log" | grep -Fxq -- "not ok $case"; then
+			echo "ok $n $what: $case fails"
+			caught=$((caught + 1))
 		else
-			got="gave no result"
+			if results "$log" | grep -Fxq -- "ok $case"; then
+				got=passes
+			else
+				got="gave no result"
+			fi
+			echo "not ok $n $what: $case $got (failed: $(results "$log" | sed -n 's/^not ok //p' | tr '\n' ';' | sed 's/;$//'))"
+			rc=1
 		fi
-		echo "not ok $n $what: $case $got (failed: $(results "$log" | sed -n 's/^not ok //p' | tr '\n' ';' | sed 's/;$//'))"
-		rc=1
-	fi
-done <"$OUT/list"
-file=
-t=$(($(date +%s) - start))
-echo "# $caught of $n mutants caught in $((t / 60)) min $((t % 60)) s"
-exit $rc
+	done <"$OUT/list"
+	file=
+	t=$(($(date +%s) - start))
+	echo "# $caught of $n mutants caught in $((t / 60)) min $((t % 60)) s"
+	return $rc
+}
+
+# The TAP also goes to $OUT/mutants.tap, and into $OUT/report.md with the
+# commit and the date (scripts/results.sh adds it to RESULTS.md).
+{ run; echo $? >"$OUT/rc"; } | tee "$OUT/mutants.tap"
+rc=$(cat "$OUT/rc")
+{
+	printf '# make mutants\n\n- commit: %s (series %s)\n- date: %s\n\n```\n' \
+		"$(git describe --always --dirty)" "$(git -C build/linux rev-parse --short=9 HEAD)" "$(date -u '+%Y-%m-%d %H:%M UTC')"
+	grep -E '^(not )?ok |^# [0-9]+ of' "$OUT/mutants.tap"
+	echo '```'
+} >"$OUT/report.md"
+exit "$rc"
