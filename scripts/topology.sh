@@ -9,6 +9,9 @@
 #   nps2     $CCX_CORES cores, $CCX_PER_SOCKET of them per socket, and 1, 2 or
 #   nps4     4 NUMA nodes per socket, each holding whole LLC groups.
 #
+# Memory: 512 MB, or 256 MB a node (512 with FULL=1); GUEST_MB sets the
+# guest's whole memory, split evenly across its nodes.
+#
 # Scaled down by default (2 sockets x 4 LLC x 2 cores x 2 threads = 32 CPUs).
 # FULL=1 gives the largest Zen3 shape QEMU 7.2 boots here: 8 LLC groups of 7
 # cores per socket (224 CPUs; the real part has 8 cores per LLC, 256 CPUs,
@@ -32,7 +35,7 @@ default)
 	if [ -n "$env_only" ]; then
 		echo "TOPO=$topo TOPO_CPUS=$cpus TOPO_NODES=$nodes TOPO_LEVELS='$levels'"
 	else
-		echo "-m 512 -smp $cpus,sockets=1,cores=2,threads=2"
+		echo "-m ${GUEST_MB:-512} -smp $cpus,sockets=1,cores=2,threads=2"
 	fi
 	exit 0
 	;;
@@ -46,6 +49,7 @@ esac
 sockets=2
 cpus=$((sockets * ccx * cores * 2))
 nodes=$((sockets * nps))
+[ -n "$GUEST_MB" ] && mem=$((GUEST_MB / nodes))
 # Levels the scheduler builds: SMT, the LLC (MC), then the package (DIE) when
 # a node is the whole socket; with several nodes per socket the package level
 # gives way to NUMA levels: the node (NODE, unless it is just one LLC and so
