@@ -12,7 +12,10 @@
 # env: REPS (2), RUNS (passes per boot, 3), COST_FRAGS
 #      (configs/kernel.config configs/perf.config; the test kernel's -Os
 #      without perf.config), COST_ONLY (pingpong hackbench cgroups), COST_GROUPS
-#      (hackbench groups, "1 4"), COST_LOOPS (100), COST_ROUNDTRIPS (5000),
+#      (hackbench groups, "1 4"), COST_VALUES (latency nice values, "0 19
+#      -20"; 0 alone keeps sched_latency_nice_used off for the whole boot:
+#      the benches run in turn and the first value set turns it on),
+#      COST_LOOPS (100), COST_ROUNDTRIPS (5000),
 #      BENCH_NOBUILD=1 (use the kernels as they are)
 # out: build/cost/samples.csv (every sample), build/cost/report.md
 set -e
@@ -39,6 +42,7 @@ gcc -static -O2 -Wall -o $OUT/extra/pingpong bench/pingpong.c
 cp guest/bench $OUT/extra/bench
 
 cmd="BENCH_ONLY='${COST_ONLY:-pingpong hackbench cgroups}' BENCH_GROUPS='${COST_GROUPS:-1 4}'"
+cmd="$cmd BENCH_VALUES='${COST_VALUES:-0 19 -20}'"
 cmd="$cmd BENCH_LOOPS=${COST_LOOPS:-100} BENCH_ROUNDTRIPS=${COST_ROUNDTRIPS:-5000}"
 # Each boot runs the pass RUNS times: a boot under -icount repeats itself
 # closely, so the runs after the first are what shows hackbench's spread.
