@@ -66,7 +66,7 @@ min_vruntime ignores the patience of a waiting entity|kernel/sched/fair.c|/^stat
 min_vruntime ignores the patience of the running entity|kernel/sched/fair.c|/^static __always_inline void __update_min_vruntime(/,/^}/s/^\t\t\t\t   (keys ? __entity_patience(curr) : 0);$/\t\t\t\t   0;/|kunit:min_vruntime_follows_keys
 min_vruntime follows the keys with the static key off|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
 the tasks timeline is in key order with the static key off|kernel/sched/fair.c|/^static __always_inline void __enqueue_entity(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
-the tasks timeline ignores patience|kernel/sched/fair.c|/^static inline bool __entity_key_less(/,/^}/s/sea->vruntime + __entity_patience(sea)/sea->vruntime/|kunit:tolerant_entity_waits_in_line
+the tasks timeline ignores patience|kernel/sched/fair.c|/^static inline bool __entity_key_less(/,/^}/{s/ + __entity_patience(sea)//;s/ - __entity_patience(seb)//}|kunit:tolerant_entity_waits_in_line
 the tick reschedules a task behind the leftmost|kernel/sched/fair.c|/^static bool tick_lead_preempts(/,/^}/s/^\tif (delta < 0)$/\tif (delta < 0 \&\& !__pick_first_latency(cfs_rq))/|kunit:tick_sign_first
 a tolerant current task runs longer at the tick|kernel/sched/fair.c|s/^\treturn delta > ideal_runtime /\treturn delta - max_t(s64, curr->latency_offset, 0) > ideal_runtime /|kunit:tick_tolerance_no_shield
 the latency tree is keyed by the raw offset|kernel/sched/fair.c|s/^\treturn clamp(calc_latency_offset(latency_nice), -latency_max,$/\treturn calc_latency_offset(latency_nice) + 0 * clamp(0LL, -latency_max,/|kunit:latency_tree_key_capped
