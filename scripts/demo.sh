@@ -74,8 +74,12 @@ else
 fi
 header="$(make -s -C build/linux kernelversion), $where"
 header="$header, commit $(git describe --always --dirty), $(date -u '+%F %H:%M')"
-python3 scripts/matrix-report.py $OUT/samples.txt "$header" >$OUT/report.md
+{
+	python3 scripts/matrix-report.py $OUT/samples.txt "$header"
+	printf '\n- commit: %s\n- date: %s\n' "$(git describe --always --dirty)" \
+		"$(date -u '+%Y-%m-%d %H:%M UTC')"
+} >$OUT/report.md
 echo
 python3 scripts/demo-report.py $OUT/samples.txt "$header"
-echo "(DESIGN.md section 3, what it must show: $(tail -n 1 $OUT/report.md | sed 's/\.$//')," \
+echo "(DESIGN.md section 3, what it must show: $(grep ' hold\.$' $OUT/report.md | tail -n 1 | sed 's/\.$//')," \
 	"each in $OUT/report.md; $(($(date +%s) - start)) s)"
