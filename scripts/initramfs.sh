@@ -2,9 +2,9 @@
 # Build the guest's base initramfs: busybox, guest/init, rt-tests (cyclictest,
 # hackbench), util-linux's chrt and uclampset, crun and runc, trinity and
 # stress-ng, with their shared libraries, the example OCI spec
-# (examples/oci-config.json), the console's splat patterns of
-# scripts/qemu-run.sh, and the static kselftests installed in KSFT_DIR
-# (optional).
+# (examples/oci-config.json), readback (bench/readback.c), the console's
+# splat patterns of scripts/qemu-run.sh, and the static kselftests installed
+# in KSFT_DIR (optional).
 # usage: initramfs.sh OUT.cpio.gz [KSFT_DIR]
 set -e
 
@@ -36,6 +36,8 @@ done
 for g in "$TOP"/guest/*; do
 	case ${g##*/} in init) ;; *) cp "$g" "$ROOT"/usr/bin/ ;; esac
 done
+# readback (guest/check-fuzz's writer), static: the guest's libc is busybox's.
+gcc -static -O2 -Wall -o "$ROOT"/usr/bin/readback "$TOP"/bench/readback.c
 mkdir -p "$ROOT"/usr/share/latnice
 cp "$TOP"/examples/oci-config.json "$ROOT"/usr/share/latnice/
 # What qemu-run.sh counts as a splat on the console, for the guest's own
