@@ -1,5 +1,8 @@
 # latency nice for CFS on Linux 6.1: the front door.  Every workflow is a
-# target; README.md says which to use when.
+# target; README.md says which to use when.  The Makefile's graph builds
+# (kernels, kselftests, initramfs: each only when what it is built from
+# changed); the scripts it calls run guests through scripts/qemu-run.sh and
+# pass on its status as it is; they call make only to build.
 
 B       := build
 TREE    := $(B)/linux
@@ -33,9 +36,9 @@ TOPOS   ?= default nps1
 # The default is the edit loop (under 3 min with make kernel): the series'
 # tests, the kernel's core scheduling test, the latnice tool's test and
 # check-userspace; make test adds the kernel's cgroup test_cpu (46 s) and a
-# longer stress run (STRESS_SECONDS, seconds of latency_nice_stress_test).
+# longer stress run (STRESS_SECONDS, seconds of latency_nice_stress_test:
+# 15 unless given).
 SELFTESTS ?= sched:latency_nice_cgroup_test sched latnice
-STRESS_SECONDS ?= 15
 # CMD reaches the runner through the environment, unexpanded by make.
 override CMD := $(value CMD)
 export TOPO CMD EXTRA
@@ -69,19 +72,27 @@ kernel-base:
 kernel-debug:
 	@sh scripts/build-kernel.sh $(TREE) $(DEBUGOBJ) $(DEBUGFRAGS)
 
-kselftests:
+# What the kselftests and the latnice tool are built from (the uapi headers
+# included), and what else goes into the initramfs.
+KSFT_SRCS := $(shell find $(TREE)/tools/testing/selftests/sched $(TREE)/tools/testing/selftests/cgroup \
+	$(TREE)/tools/sched/latnice $(TREE)/tools/include/uapi $(TREE)/include/uapi \
+	$(TREE)/arch/x86/include/uapi $(TREE)/tools/testing/selftests/kselftest.h \
+	$(TREE)/tools/testing/selftests/lib.mk -type f ! -name '*.o' 2>/dev/null)
+GUEST_FILES := $(wildcard guest/*) bench/readback.c examples/oci-config.json \
+	scripts/initramfs.sh scripts/qemu-run.sh
+KSFT_STAMP := $(B)/kselftest.stamp
+
+kselftests: $(KSFT_STAMP)
+$(KSFT_STAMP): $(KSFT_SRCS) scripts/build-kselftests.sh scripts/build-latnice.sh
 	@sh scripts/build-kselftests.sh $(TREE) $(OBJ) $(KSFT)
 	@sh scripts/build-latnice.sh $(TREE) $(KSFT)/latnice
+	@touch $@
 
-initramfs: kselftests
+initramfs: $(INITRD)
+$(INITRD): $(KSFT_STAMP) $(GUEST_FILES)
 	@sh scripts/initramfs.sh $(INITRD) $(KSFT)
 
-# vm-run builds the initramfs only when there is none ('make initramfs'
-# refreshes it).
-$(INITRD):
-	@$(MAKE) -s initramfs
-
-kunit: $(KTARGET) initramfs
+kunit: $(KTARGET) $(INITRD)
 	@sh scripts/kunit.sh $(TREE) $(KERNEL) $(INITRD)
 
 checkpatch:
@@ -89,17 +100,12 @@ checkpatch:
 
 # Boot the test kernel on $(TOPO) and run the kselftests (SELFTESTS= picks
 # collections or collection:test; KSFT_TIMEOUT, LATNICE_TIMING and
-# STRESS_SECONDS are passed to the guest, see guest/run-selftests).
-GUESTENV = $(if $(KSFT_TIMEOUT),KSFT_TIMEOUT=$(KSFT_TIMEOUT) )$(if $(LATNICE_TIMING),LATNICE_TIMING=$(LATNICE_TIMING) )LATNICE_STRESS_SECONDS=$(STRESS_SECONDS) 
-# Fails when the guest fails (qemu-run's status, kept through the pipe) or
-# when a result in its TAP does.
-selftest: $(KTARGET) initramfs
-	@{ sh scripts/qemu-run.sh $(KERNEL) $(INITRD) "$(GUESTENV)run-selftests $(SELFTESTS)" 2>&1; \
-		echo $$? >$(B)/selftest-$(TOPO).status; } | tee $(B)/selftest-$(TOPO).tap; \
-	sh scripts/tap-summary.sh $(B)/selftest-$(TOPO).tap && \
-		[ "$$(cat $(B)/selftest-$(TOPO).status)" = 0 ]
+# STRESS_SECONDS are passed to the guest, see scripts/selftest.sh).
+export SELFTESTS STRESS_SECONDS KSFT_TIMEOUT LATNICE_TIMING
+selftest: $(KTARGET) $(INITRD)
+	@sh scripts/selftest.sh $(KERNEL)
 
-vm-run: | $(INITRD)
+vm-run: $(INITRD)
 	@[ -n "$$CMD" ] || { echo "usage: make vm-run CMD='...' [EXTRA=dir] [TOPO=...] [BASE=1]"; exit 2; }
 	@sh scripts/qemu-run.sh $(if $(BASE),$(BASEKERNEL),$(KERNEL)) $(INITRD) "$$CMD"
 
@@ -117,7 +123,7 @@ soak:
 	@TOPO=$(if $(filter file,$(origin TOPO)),nps1,$(TOPO)) sh scripts/soak.sh
 
 # Each rule of the series broken in turn: its test must fail.
-mutants: initramfs
+mutants: $(INITRD)
 	@sh scripts/mutants.sh
 
 # A Zen3 shape unless TOPO= is given (TOPO's own default is the small machine).
@@ -149,4 +155,4 @@ results:
 	@sh scripts/results.sh
 
 clean:
-	rm -rf $(B)/obj $(B)/kselftest $(B)/vm $(INITRD)
+	rm -rf $(B)/obj $(B)/kselftest $(KSFT_STAMP) $(B)/vm $(INITRD)

@@ -5,28 +5,24 @@
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 CP=$TOP/build/linux/scripts/checkpatch.pl
 [ -x "$CP" ] || { echo "checkpatch: no tree: run 'make tree'" >&2; exit 1; }
+. "$TOP/guest/tap.sh"
 cd "$TOP/patches"
-n=0 rc=0
 echo "TAP version 13"
-echo "1..$(($(grep -vc '^#' series) + 1))"
 for p in $(grep -v '^#' series); do
-	n=$((n + 1))
 	if out=$("$CP" --strict --quiet --no-summary --showfile "$p" 2>&1) && [ -z "$out" ]; then
-		echo "ok $n checkpatch $p"
+		tap_ok "checkpatch $p"
 	else
-		echo "$out" | sed 's/^/# /'
-		echo "not ok $n checkpatch $p"
-		rc=1
+		echo "$out" | tap_diag
+		tap_not_ok "checkpatch $p"
 	fi
 done
 # As perf's check-headers.sh compares them: tools build against the copy.
-n=$((n + 1))
 h=include/uapi/linux/sched.h
 if out=$(cd "$TOP/build/linux" && diff -u -B $h tools/$h 2>&1); then
-	echo "ok $n tools/$h matches $h"
+	tap_ok "tools/$h matches $h"
 else
-	echo "$out" | sed 's/^/# /'
-	echo "not ok $n tools/$h matches $h"
-	rc=1
+	echo "$out" | tap_diag
+	tap_not_ok "tools/$h matches $h"
 fi
-exit $rc
+tap_plan
+tap_exit

@@ -8,16 +8,17 @@
 # to say why.  Prints the top-level results.
 # usage: guest-tap.sh LOG TAP WHAT [RC]
 LOG=$1 TAP=$2 WHAT=$3 RC=${4:-0}
+. "$(dirname "$0")/../guest/tap.sh"
 cp "$LOG" "$TAP"
 if grep -q '^qemu-run: FAIL' "$LOG"; then
 	# A hang's last console lines, a splat's first ones.
 	pick="head -n 12"
 	grep -q '^qemu-run: FAIL: guest hung' "$LOG" && pick="tail -n 12"
 	sed -n '/^qemu-run: FAIL/,$p' "$LOG" | sed 1d | tr -d '\r' | $pick | sed 's/^/# console: /' >>"$TAP"
-	echo "not ok 1 $WHAT: $(grep '^qemu-run: FAIL' "$LOG" | head -n 1)" >>"$TAP"
+	tap_not_ok "$WHAT: $(grep '^qemu-run: FAIL' "$LOG" | head -n 1)" >>"$TAP"
 elif ! grep -Eq '^(not )?ok ' "$LOG"; then
-	echo "not ok 1 $WHAT: no result ($(grep -v '^$' "$LOG" | tail -n 2 | tr '\n' ' '))" >>"$TAP"
+	tap_not_ok "$WHAT: no result ($(grep -v '^$' "$LOG" | tail -n 2 | tr '\n' ' '))" >>"$TAP"
 elif [ "$RC" -ne 0 ] && ! grep -Eq '^(# |[ \t]+)?not ok ' "$LOG"; then
-	echo "not ok 1 $WHAT: exited $RC with no failing test" >>"$TAP"
+	tap_not_ok "$WHAT: exited $RC with no failing test" >>"$TAP"
 fi
 grep -E '^(not )?ok' "$TAP"

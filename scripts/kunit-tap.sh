@@ -7,6 +7,7 @@
 # of make test and make test-debug.  Prints the counts, prefixed "kunit: ".
 # usage: kunit-tap.sh LOG TAP
 LOG=$1 TAP=$2
+. "$(dirname "$0")/../guest/tap.sh"
 grep -E '^ *(not )?ok |^ *# (Subtest|SKIP)|^ *(KTAP|TAP) version' "$LOG" |
 	sed 's/^    /# /' >"$TAP"
 if grep -q '^qemu-run: FAIL' "$LOG"; then
@@ -14,7 +15,7 @@ if grep -q '^qemu-run: FAIL' "$LOG"; then
 	pick="head -n 12"
 	grep -q '^qemu-run: FAIL: guest hung' "$LOG" && pick="tail -n 12"
 	sed -n '/^qemu-run: FAIL/,$p' "$LOG" | sed 1d | tr -d '\r' | $pick | sed 's/^/# console: /' >>"$TAP"
-	grep -m 1 '^qemu-run: FAIL' "$LOG" | sed 's/^/not ok 1 kunit guest: /' >>"$TAP"
+	tap_not_ok "kunit guest: $(grep -m 1 '^qemu-run: FAIL' "$LOG")" >>"$TAP"
 fi
-[ -s "$TAP" ] || { tail -n 30 "$LOG"; echo "not ok 1 kunit ran" >"$TAP"; }
+[ -s "$TAP" ] || { tail -n 30 "$LOG"; tap_not_ok "kunit ran" >"$TAP"; }
 sh "$(dirname "$0")/tap-summary.sh" "$TAP" | sed 's/^/kunit: /'

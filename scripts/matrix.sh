@@ -18,7 +18,9 @@
 # other CPUs offline: as many busy vCPUs as the 2 host cores run at once.
 #
 # env: REPS (2), TOPO (default), MATRIX_ICOUNT (0), MATRIX_MAXCPUS (CPUs
-#      online: 1 under -icount, all under TCG), MATRIX_* (see guest/matrix),
+#      online: 1 under -icount, all under TCG), MATRIX_VALUES, MATRIX_GROUPS,
+#      MATRIX_SECONDS, MATRIX_LOOPS, MATRIX_CPU, MATRIX_LOAD_CPUS (passed to
+#      guest/matrix, which says what they do),
 #      MATRIX_NOBUILD=1 (use the kernels as they are), MATRIX_OUT
 #      (build/matrix)
 # out: $MATRIX_OUT/samples.txt (every RESULT line, with kernel and boot),

@@ -15,6 +15,7 @@ TREE=build/linux-mutant
 OBJ=build/obj/mutant
 OUT=build/mutants
 . scripts/paths.sh
+. guest/tap.sh
 FRAGS=$TEST_FRAGS
 
 if [ -n "$(git -C build/linux status --porcelain --untracked-files=no)" ]; then
@@ -110,7 +111,8 @@ run() {
 	trap restore EXIT
 	trap 'restore; exit 130' INT TERM
 	echo "TAP version 13"
-	# MUTANTS=REGEX runs the mutants whose description matches, to try a few.
+	# MUTANTS=REGEX runs the mutants whose line (description, file, sed
+	# script, case) matches, to try a few.
 	selected() {
 		mutants | grep -E -- "${MUTANTS:-.}"
 	}
@@ -123,21 +125,18 @@ run() {
 	}
 
 	start=$(date +%s)
-	echo "1..$(selected | wc -l)"
-	n=0 rc=0 caught=0
+	n=0 caught=0
 	selected >"$OUT/list"
 	while IFS='|' read -r what file script test; do
 		n=$((n + 1))
 		sed -e "$script" "$TREE/$file" >"$OUT/mutant"
 		if cmp -s "$OUT/mutant" "$TREE/$file"; then
-			echo "not ok $n $what: the mutant does not apply to $file"
-			rc=1
+			tap_not_ok "$what: the mutant does not apply to $file"
 			continue
 		fi
 		cp "$OUT/mutant" "$TREE/$file"
 		if ! sh scripts/build-kernel.sh $TREE $OBJ $FRAGS >"$OUT/$n.build" 2>&1; then
-			echo "not ok $n $what: the mutant does not build ($OUT/$n.build)"
-			rc=1
+			tap_not_ok "$what: the mutant does not build ($OUT/$n.build)"
 			restore
 			continue
 		fi
@@ -149,14 +148,12 @@ run() {
 			rm -f $OBJ/kselftest.log
 			if KSFT_TARGETS=sched sh scripts/build-kselftests.sh $TREE $OBJ \
 				"$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
-				echo "not ok $n $what: the kselftests still build"
-				rc=1
+				tap_not_ok "$what: the kselftests still build"
 			elif grep -Fq -- "$case" $OBJ/kselftest.log; then
-				echo "ok $n $what: the kselftests do not build ($case)"
+				tap_ok "$what: the kselftests do not build ($case)"
 				caught=$((caught + 1))
 			else
-				echo "not ok $n $what: the kselftests do not build, but not on \"$case\" ($OUT/$n.build)"
-				rc=1
+				tap_not_ok "$what: the kselftests do not build, but not on \"$case\" ($OUT/$n.build)"
 			fi
 			restore
 			continue
@@ -170,8 +167,7 @@ run() {
 			rm -rf "$OUT/ksft/latnice"
 			if ! sh scripts/build-latnice.sh $TREE "$OUT/ksft/latnice" >>"$OUT/$n.build" 2>&1 ||
 				! sh scripts/initramfs.sh "$OUT/initramfs.cpio.gz" "$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
-				echo "not ok $n $what: the latnice tool does not build ($OUT/$n.build)"
-				rc=1
+				tap_not_ok "$what: the latnice tool does not build ($OUT/$n.build)"
 				restore
 				continue
 			fi
@@ -195,7 +191,7 @@ run() {
 		[ "$kind" = kunit ] && log=$OUT/$n.console
 		# Only the case written for the rule counts, not any failure.
 		if results "$log" | grep -Fxq -- "not ok $case"; then
-			echo "ok $n $what: $case fails"
+			tap_ok "$what: $case fails"
 			caught=$((caught + 1))
 		else
 			if results "$log" | grep -Fxq -- "ok $case"; then
@@ -203,14 +199,14 @@ run() {
 			else
 				got="gave no result"
 			fi
-			echo "not ok $n $what: $case $got (failed: $(results "$log" | sed -n 's/^not ok //p' | tr '\n' ';' | sed 's/;$//'))"
-			rc=1
+			tap_not_ok "$what: $case $got (failed: $(results "$log" | sed -n 's/^not ok //p' | tr '\n' ';' | sed 's/;$//'))"
 		fi
 	done <"$OUT/list"
 	file=
 	t=$(($(date +%s) - start))
 	echo "# $caught of $n mutants caught in $((t / 60)) min $((t % 60)) s"
-	return $rc
+	tap_plan
+	return $tap_failed
 }
 
 # The TAP also goes to $OUT/mutants.tap, and into $OUT/report.md with the

@@ -12,6 +12,7 @@
 # env: TOPO, SOAK_SECONDS (1800), SOAK_SEED (random), SOAK_MIN_CALLS
 #      (1000000), SOAK_MIN_WRITES (100000), SOAK_GUEST_MB (2048)
 cd "$(dirname "$0")/.." || exit 1
+. scripts/paths.sh
 OUT=build/soak
 SECS=${SOAK_SECONDS:-1800}
 # The debug kernel (KASAN's shadow) and trinity's per-CPU maps on 32 CPUs
@@ -26,8 +27,8 @@ env="FUZZ_SECONDS=$SECS"
 start=$(date +%s)
 echo "soak: $env check-fuzz on the debug kernel, TOPO=$TOPO"
 rc=0
-VMDIR=$(pwd)/build/vm/soak TIMEOUT=$((SECS + 1800)) FLAVOUR=debug GUEST_MB=$MB \
-	make -s vm-run CMD="$env check-fuzz" >$OUT/soak.log 2>&1 || rc=$?
+VMDIR=$(pwd)/build/vm/soak TIMEOUT=$((SECS + 1800)) GUEST_MB=$MB \
+	sh scripts/qemu-run.sh $DEBUG_KERNEL $GUEST_INITRD "$env check-fuzz" >$OUT/soak.log 2>&1 || rc=$?
 sh scripts/guest-tap.sh $OUT/soak.log $OUT/soak.tap "soak guest" $rc >/dev/null
 took=$(($(date +%s) - start))
 {

@@ -9,16 +9,14 @@
 # A missing file, result or count, and a skip that LIST does not allow, are
 # "not ok".  Exits 1 if any is.
 list=$1 dir=$2
-n=0 rc=0
+. "$(dirname "$0")/../guest/tap.sh"
 fail() {
-	echo "not ok $n expected: $*"
-	rc=1
+	tap_not_ok "expected: $*"
 }
 echo "TAP version 13"
 while read -r kind file rest; do
 	case $kind in
 	test)
-		n=$((n + 1))
 		if [ ! -f "$dir/$file.tap" ]; then
 			fail "$file: $rest: no $file.tap"
 		elif awk -v name="$rest" '
@@ -31,16 +29,15 @@ while read -r kind file rest; do
 				if (s == name) found = 1
 			}
 			END { exit !found }' "$dir/$file.tap"; then
-			echo "ok $n expected: $file: $rest"
+			tap_ok "expected: $file: $rest"
 		else
 			fail "$file: $rest: no result"
 		fi ;;
 	leaves)
-		n=$((n + 1))
 		got=$(sh "$(dirname "$0")/tap-summary.sh" "$dir/$file.tap" 2>/dev/null |
 			awk '{ print $1 + $3 + $5 }')
 		if [ "$got" = "$rest" ]; then
-			echo "ok $n expected: $file: $rest results"
+			tap_ok "expected: $file: $rest results"
 		else
 			fail "$file: ${got:-no} results, expected $rest"
 		fi ;;
@@ -73,9 +70,8 @@ for f in "$dir"/*.tap; do
 		}' "$list" "$f"
 done >"$dir/.unexpected-skips"
 while read -r what; do
-	n=$((n + 1))
 	fail "$what: skipped, and no skip is expected there"
 done <"$dir/.unexpected-skips"
 rm -f "$dir/.unexpected-skips"
-echo "1..$n"
-exit $rc
+tap_plan
+tap_exit

@@ -6,20 +6,22 @@
 # passed, N failed, N skipped".
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
+. scripts/paths.sh
+. guest/tap.sh
 OUT=$TOP/build/test-debug
 rm -rf "$OUT"
 mkdir -p "$OUT"
-export FLAVOUR=debug TOPO=default TIMEOUT=${TIMEOUT:-2400}
+export TOPO=default TIMEOUT=${TIMEOUT:-2400}
 
 echo "== debug kernel"
 if ! make -s kernel-debug initramfs >"$OUT/build.log" 2>&1; then
 	tail -n 30 "$OUT/build.log"
-	echo "not ok 1 debug kernel builds" >"$OUT/build.tap"
+	tap_not_ok "debug kernel builds" >"$OUT/build.tap"
 	sh scripts/tap-summary.sh "$OUT/build.tap"
 	exit 1
 fi
 echo "== kunit (debug)"
-make -s kunit >"$OUT/kunit.log" 2>&1
+sh scripts/kunit.sh build/linux $DEBUG_KERNEL $GUEST_INITRD >"$OUT/kunit.log" 2>&1
 sh scripts/kunit-tap.sh "$OUT/kunit.log" "$OUT/kunit.tap"
 echo "== selftests (debug)"
 # Not cgroup:test_cpu: its checks are CPU-time tolerances (1% and so on)
@@ -28,14 +30,15 @@ echo "== selftests (debug)"
 # (LATNICE_TIMING=report): what this run judges is the code paths' health,
 # so the stress test runs its full 60 s here.
 rc=0
-make -s selftest SELFTESTS="${SELFTESTS:-sched latnice}" KSFT_TIMEOUT=1500 STRESS_SECONDS=60 \
-	LATNICE_TIMING=report >"$OUT/selftest.log" 2>&1 || rc=$?
+SELFTESTS="${SELFTESTS:-sched latnice}" KSFT_TIMEOUT=1500 STRESS_SECONDS=60 LATNICE_TIMING=report \
+	sh scripts/selftest.sh $DEBUG_KERNEL >"$OUT/selftest.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/selftest.log" "$OUT/selftest.tap" "debug guest" $rc
 echo "== fuzz (debug)"
 # trinity, random cpu.latency.nice writes, task moves, stress-ng and the
 # stress test at once, briefly: make soak runs the same for 30 min.
 rc=0
-make -s vm-run CMD="FUZZ_SECONDS=${FUZZ_SECONDS:-60} check-fuzz" >"$OUT/fuzz.log" 2>&1 || rc=$?
+sh scripts/qemu-run.sh $DEBUG_KERNEL $GUEST_INITRD "FUZZ_SECONDS=${FUZZ_SECONDS:-60} check-fuzz" \
+	>"$OUT/fuzz.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/fuzz.log" "$OUT/fuzz.tap" "fuzz guest" $rc
 echo
 sh scripts/tap-summary.sh "$OUT"/*.tap

@@ -10,21 +10,18 @@
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
 . scripts/paths.sh
-n=0 rc=0
+. guest/tap.sh
 check() {	# description, expected exit, expected text, command
-	n=$((n + 1))
 	out=$(TIMEOUT=${T:-120} sh scripts/qemu-run.sh $TEST_KERNEL $GUEST_INITRD "$4" 2>&1)
 	got=$?
 	if [ "$got" = "$2" ] && echo "$out" | grep -q "$3"; then
-		echo "ok $n qemu-run: $1"
+		tap_ok "qemu-run: $1"
 	else
-		echo "$out" | tail -n 15 | sed 's/^/# /'
-		echo "not ok $n qemu-run: $1 (exit $got, expected $2 and '$3')"
-		rc=1
+		echo "$out" | tail -n 15 | tap_diag
+		tap_not_ok "qemu-run: $1 (exit $got, expected $2 and '$3')"
 	fi
 }
 echo "TAP version 13"
-echo "1..15"
 check "output and exit 0 come back" 0 "hello from $(uname -m)" "echo hello from \$(uname -m)"
 check "a failing command's exit status comes back" 3 "about to fail" "echo about to fail; exit 3"
 check "a kernel panic is a failure" 125 "kernel reported a problem" "echo c >/proc/sysrq-trigger"
@@ -42,28 +39,23 @@ check "a misspelt test is not ok" 1 "not ok 1 selftests: sched: latency_nice_tse
 check "a collection that matches nothing is not ok" 1 "not ok 1 selftests: nosuch: nosuch # no such test" \
 	"run-selftests nosuch"
 # make vm-run fails when its command does (make's own status: 2).
-n=$((n + 1))
 if out=$(make -s vm-run CMD="echo vm-run ran; exit 3" 2>&1); then
-	echo "$out" | tail -n 5 | sed 's/^/# /'
-	echo "not ok $n make vm-run: a failing command fails it"
-	rc=1
+	echo "$out" | tail -n 5 | tap_diag
+	tap_not_ok "make vm-run: a failing command fails it"
 elif echo "$out" | grep -q "vm-run ran"; then
-	echo "ok $n make vm-run: a failing command fails it"
+	tap_ok "make vm-run: a failing command fails it"
 else
-	echo "$out" | tail -n 5 | sed 's/^/# /'
-	echo "not ok $n make vm-run: a failing command fails it (no output)"
-	rc=1
+	echo "$out" | tail -n 5 | tap_diag
+	tap_not_ok "make vm-run: a failing command fails it (no output)"
 fi
 # make selftest keeps the guest's status through its pipe into tee.
-n=$((n + 1))
 out=$(make -s selftest SELFTESTS=sched:latency_nice_tset 2>&1)
 got=$?
 if [ $got -ne 0 ] && echo "$out" | grep -q "passed, 1 failed"; then
-	echo "ok $n make selftest: a misspelt test fails the run"
+	tap_ok "make selftest: a misspelt test fails the run"
 else
-	echo "$out" | tail -n 15 | sed 's/^/# /'
-	echo "not ok $n make selftest: a misspelt test fails the run (exit $got)"
-	rc=1
+	echo "$out" | tail -n 15 | tap_diag
+	tap_not_ok "make selftest: a misspelt test fails the run (exit $got)"
 fi
 # scripts/kunit-tap.sh on the logs make kunit leaves: a splat after the
 # suites passed, and no output at all.
@@ -73,17 +65,16 @@ printf 'KTAP version 1\n1..1\n    # Subtest: s\n    ok 1 a\nok 1 s\n%s\n[ 9.1] W
 : >"$tmp/none.log"
 for c in "splat:a KUnit boot with a splat is not ok:not ok 1 kunit guest: qemu-run: FAIL" \
 	"none:a KUnit boot with no result is not ok:not ok 1 kunit ran"; do
-	n=$((n + 1))
 	log=${c%%:*} rest=${c#*:}
 	what=${rest%%:*} want=${rest#*:}
 	out=$(sh scripts/kunit-tap.sh "$tmp/$log.log" "$tmp/$log.tap" 2>&1)
 	if grep -q "^$want" "$tmp/$log.tap" && echo "$out" | grep -q "kunit: .* [1-9][0-9]* failed"; then
-		echo "ok $n kunit-tap: $what"
+		tap_ok "kunit-tap: $what"
 	else
-		sed 's/^/# /' "$tmp/$log.tap"
-		echo "not ok $n kunit-tap: $what"
-		rc=1
+		tap_diag "$tmp/$log.tap"
+		tap_not_ok "kunit-tap: $what"
 	fi
 done
 rm -rf "$tmp"
-exit $rc
+tap_plan
+tap_exit

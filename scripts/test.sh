@@ -6,8 +6,12 @@
 # and build/test/report.md sums them up; the last line is "N passed, N
 # failed, N skipped".
 # usage: test.sh TOPO...
+# make builds (each step's gate); the guests run through scripts/qemu-run.sh
+# and their status reaches guest-tap.sh as it is.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
+. scripts/paths.sh
+. guest/tap.sh
 OUT=$TOP/build/test
 rm -rf "$OUT"
 mkdir -p "$OUT"
@@ -30,10 +34,10 @@ gate() {
 	name=$1
 	shift
 	if "$@" >"$OUT/$name.log" 2>&1; then
-		printf 'ok 1 %s\n' "$name" >"$OUT/$name.tap"
+		(tap_ok "$name") >"$OUT/$name.tap"
 	else
 		tail -n 30 "$OUT/$name.log"
-		printf 'not ok 1 %s\n' "$name" >"$OUT/$name.tap"
+		(tap_not_ok "$name") >"$OUT/$name.tap"
 		sh scripts/tap-summary.sh "$OUT"/*.tap
 		exit 1
 	fi
@@ -42,11 +46,11 @@ gate() {
 step "deps";		gate deps make -s deps
 step "tree";		gate tree make -s tree
 make -s kernelversion | sed 's/^/base: Linux /' | tee "$OUT/version"
-step "checkpatch";	make -s checkpatch >"$OUT/checkpatch.tap"; tail -n +3 "$OUT/checkpatch.tap" | grep -v '^#'
+step "checkpatch";	sh scripts/checkpatch.sh >"$OUT/checkpatch.tap"; grep -E '^(not )?ok' "$OUT/checkpatch.tap"
 step "kernel";		gate kernel make -s kernel
 step "base kernel";	gate kernel-base make -s kernel-base
 step "initramfs";	gate initramfs make -s initramfs
-step "kunit";		make -s kunit >"$OUT/kunit.log" 2>&1
+step "kunit";		sh scripts/kunit.sh build/linux $TEST_KERNEL $GUEST_INITRD >"$OUT/kunit.log" 2>&1
 sh scripts/kunit-tap.sh "$OUT/kunit.log" "$OUT/kunit.tap"
 step "harness";		sh scripts/test-harness.sh >"$OUT/harness.tap" 2>"$OUT/harness.log"
 grep -E '^(not )?ok' "$OUT/harness.tap"
@@ -57,10 +61,10 @@ for t in $TOPOS; do
 	# siblings, and the uapi tests as a smoke test.
 	rc=0
 	if [ "$t" = "${TOPOS%% *}" ]; then
-		make -s selftest TOPO="$t" SELFTESTS="$ALL_SELFTESTS" STRESS_SECONDS=30 \
+		TOPO=$t SELFTESTS=$ALL_SELFTESTS STRESS_SECONDS=30 sh scripts/selftest.sh $TEST_KERNEL \
 			>"$OUT/selftest-$t.log" 2>&1 || rc=$?
 	else
-		make -s selftest TOPO="$t" SELFTESTS="$ZEN3_SELFTESTS" \
+		TOPO=$t SELFTESTS=$ZEN3_SELFTESTS sh scripts/selftest.sh $TEST_KERNEL \
 			>"$OUT/selftest-$t.log" 2>&1 || rc=$?
 	fi
 	sh scripts/guest-tap.sh "$OUT/selftest-$t.log" "$OUT/selftest-$t.tap" "guest on $t" $rc |
@@ -71,19 +75,19 @@ done
 # its fair share beside the load.
 step "selftest under -icount"
 rc=0
-ICOUNT=0 APPEND=maxcpus=1 TIMEOUT=2400 make -s vm-run CMD=/kselftest/sched/latency_nice_load_test \
-	>"$OUT/icount.log" 2>&1 || rc=$?
+ICOUNT=0 APPEND=maxcpus=1 TIMEOUT=2400 sh scripts/qemu-run.sh $TEST_KERNEL $GUEST_INITRD \
+	/kselftest/sched/latency_nice_load_test >"$OUT/icount.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/icount.log" "$OUT/icount.tap" "icount guest" $rc
 # A real OCI runtime (crun, runc) and a delegated subtree set
 # cpu.latency.nice; the container's waker is timed, hence -icount.
 step "containers under -icount"
 rc=0
-ICOUNT=0 APPEND=maxcpus=1 TIMEOUT=1200 make -s vm-run CMD=check-containers \
-	>"$OUT/containers.log" 2>&1 || rc=$?
+ICOUNT=0 APPEND=maxcpus=1 TIMEOUT=1200 sh scripts/qemu-run.sh $TEST_KERNEL $GUEST_INITRD \
+	check-containers >"$OUT/containers.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/containers.log" "$OUT/containers.tap" "containers guest" $rc
 step "base kernel checks"
 rc=0
-make -s vm-run BASE=1 CMD=check-base >"$OUT/base.log" 2>&1 || rc=$?
+sh scripts/qemu-run.sh $BASE_KERNEL $GUEST_INITRD check-base >"$OUT/base.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/base.log" "$OUT/base.tap" "base kernel guest" $rc
 if [ -z "$NODEBUG" ]; then
 	# make test-debug: KUnit, the series' kselftests and a short fuzz run
