@@ -19,7 +19,7 @@
  * prints: writes N taken N bytes_taken N wrong N contract N
  *         setattr N getattr N attr_wrong N attr_contract N
  *         last GROUP V	(V: the group's last value taken)
- *         # ...		(the first failures of each kind)
+ *         # ...		(the first 20 failures)
  * exits 0 when nothing broke the contract, 1 otherwise, 2 on bad usage.
  */
 #define _GNU_SOURCE
@@ -50,7 +50,7 @@ struct attr {
 };
 
 #define MAX_GROUPS	16
-#define MAX_REPORTS	5
+#define MAX_REPORTS	20
 
 static uint64_t rng;
 static unsigned long bad_lines;
@@ -69,7 +69,7 @@ static void report(const char *fmt, ...)
 {
 	va_list ap;
 
-	if (bad_lines++ >= 4 * MAX_REPORTS)
+	if (bad_lines++ >= MAX_REPORTS)
 		return;
 	va_start(ap, fmt);
 	fputs("# ", stdout);
