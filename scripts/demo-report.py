@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Print make demo's table and its verdict line from the samples of one demo
-run (the RESULT lines of guest/matrix and guest/share, with kernel=).
+run (the RESULT lines of guest/matrix and guest/share, with kernel=).  A cell
+is the median of its rounds (guest/matrix: one result per fresh load).
 
 usage: demo-report.py SAMPLES HEADER
 """
@@ -23,23 +24,27 @@ def main():
     for r in rows:
         k, b = r["kernel"], r["bench"]
         if b == "floor":
-            floor[k] = r
+            floor.setdefault(k, []).append(r)
         elif b == "matrix":
-            lat[k, r["hb_value"], r["ct_value"]] = r
+            lat.setdefault((k, r["hb_value"], r["ct_value"]), []).append(r)
         elif b == "hackbench":
             hb.setdefault((k, r["value"]), []).append(float(r["sec"]))
         elif b == "share":
             share[r["value"]] = float(r["pct"])
 
+    def med(rounds, stat):
+        """the median of a statistic over a cell's rounds"""
+        return statistics.median(float(r[stat]) for r in rounds)
+
     def cell(r):
-        return f"{float(r['avg']):7.0f} / {int(r['p99']):6d}" if r else f"{'-':>16}"
+        return f"{med(r, 'avg'):7.0f} / {med(r, 'p99'):6.0f}" if r else f"{'-':>16}"
 
     print(f"latency nice at work ({header})")
     print()
     for k in ("base", "patched"):
         if k in floor:
             f = floor[k]
-            print(f"idle floor, {k:7}  avg {float(f['avg']):.0f} us, p99 {f['p99']} us")
+            print(f"idle floor, {k:7}  avg {med(f, 'avg'):.0f} us, p99 {med(f, 'p99'):.0f} us")
     groups = next((r["groups"] for r in rows if r["bench"] == "matrix"), "?")
     print()
     print("wake-up latency of cyclictest --policy other -i 1000 (avg / p99, us)")
@@ -82,8 +87,8 @@ def main():
     def ratio(a, b):
         return f"{b / a:.1f}x" if a > 0 else "inf"
 
-    print(f"verdict: latency nice -20: avg {ratio(float(lo['avg']), float(mid['avg']))} "
-          f"lower, p99 {ratio(float(lo['p99']), float(mid['p99']))} lower than 0; "
+    print(f"verdict: latency nice -20: avg {ratio(med(lo, 'avg'), med(mid, 'avg'))} "
+          f"lower, p99 {ratio(med(lo, 'p99'), med(mid, 'p99'))} lower than 0; "
           f"hackbench at 19: {(1 - t19 / t0) * 100:.0f}% faster than at 0; "
           f"share -20/19: {share['-20']:.1f}%/{share['19']:.1f}%")
     return 0

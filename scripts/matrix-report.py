@@ -2,8 +2,8 @@
 """Tabulate the testers' matrix (scripts/matrix.sh's samples) and check the
 bullets of DESIGN.md section 3 "What it must show".
 
-Each cell is the median over the boots (each boot one run), with the spread
-(min-max over the boots).  "Above the floor" is a cell less the idle floor,
+Each cell is the median over its results (guest/matrix's rounds, each on a
+fresh load, in every boot), with the spread (min-max over them).  "Above the floor" is a cell less the idle floor,
 the same statistic.  The report says of each bullet whether it held, and
 by how much.
 
@@ -57,7 +57,7 @@ def main():
     out = [f"## The testers' matrix on {where} ({header})", ""]
     out.append("Wake-up latency of `cyclictest --policy other -i 1000` (us) under "
                f"`hackbench -p` in the background, everything on {where}; median "
-               "over the boots, +- half the spread.  Rows: hackbench's latency "
+               "over the rounds (fresh loads) and boots, +- half the spread.  Rows: hackbench's latency "
                "nice; columns: cyclictest's.  `base` is the unpatched kernel "
                "(both at 0).")
     out.append("")

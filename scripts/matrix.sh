@@ -19,8 +19,8 @@
 #
 # env: REPS (2), TOPO (default), MATRIX_ICOUNT (0), MATRIX_MAXCPUS (CPUs
 #      online: 1 under -icount, all under TCG), MATRIX_VALUES, MATRIX_GROUPS,
-#      MATRIX_SECONDS, MATRIX_LOOPS, MATRIX_CPU, MATRIX_LOAD_CPUS (passed to
-#      guest/matrix, which says what they do),
+#      MATRIX_SECONDS, MATRIX_ROUNDS, MATRIX_LOOPS, MATRIX_CPU,
+#      MATRIX_LOAD_CPUS (passed to guest/matrix, which says what they do),
 #      MATRIX_NOBUILD=1 (use the kernels as they are), MATRIX_OUT
 #      (build/matrix)
 # out: $MATRIX_OUT/samples.txt (every RESULT line, with kernel and boot),
@@ -37,7 +37,7 @@ KERNEL=$TEST_KERNEL
 rm -rf $OUT
 mkdir -p $OUT
 cmd=
-for v in MATRIX_VALUES MATRIX_GROUPS MATRIX_SECONDS MATRIX_LOOPS MATRIX_CPU \
+for v in MATRIX_VALUES MATRIX_GROUPS MATRIX_SECONDS MATRIX_ROUNDS MATRIX_LOOPS MATRIX_CPU \
 	MATRIX_LOAD_CPUS; do
 	eval "val=\${$v:-}"
 	[ -n "$val" ] && cmd="$cmd $v='$val'"
