@@ -73,11 +73,13 @@ kernel-debug:
 	@sh scripts/build-kernel.sh $(TREE) $(DEBUGOBJ) $(DEBUGFRAGS)
 
 # What the kselftests and the latnice tool are built from (the uapi headers
-# included), and what else goes into the initramfs.
-KSFT_SRCS := $(shell find $(TREE)/tools/testing/selftests/sched $(TREE)/tools/testing/selftests/cgroup \
-	$(TREE)/tools/sched/latnice $(TREE)/tools/include/uapi $(TREE)/include/uapi \
-	$(TREE)/arch/x86/include/uapi $(TREE)/tools/testing/selftests/kselftest.h \
-	$(TREE)/tools/testing/selftests/lib.mk -type f ! -name '*.o' 2>/dev/null)
+# included): the tree's tracked files there, not what the build leaves beside
+# them (a test binary listed here would be rebuilt by make's own rules), and
+# what else goes into the initramfs.
+KSFT_SRCS := $(addprefix $(TREE)/,$(shell git -C $(TREE) ls-files \
+	tools/testing/selftests/sched tools/testing/selftests/cgroup \
+	tools/sched/latnice tools/include/uapi include/uapi arch/x86/include/uapi \
+	tools/testing/selftests/kselftest.h tools/testing/selftests/lib.mk 2>/dev/null))
 GUEST_FILES := $(wildcard guest/*) bench/readback.c examples/oci-config.json \
 	scripts/initramfs.sh scripts/qemu-run.sh
 KSFT_STAMP := $(B)/kselftest.stamp

@@ -62,12 +62,14 @@ def main():
         m = f"{statistics.median(runs):.2f} s"
         return m if len(runs) == 1 else f"{m} ({min(runs):.2f}-{max(runs):.2f})"
 
-    times = ", ".join(f"{v}: {secs(hb[('patched', v)])}" for v in VALUES
+    times = ", ".join(f"{v}: {secs(hb[('patched', v)])}" for v in VALUES + ("batch",)
                       if ("patched", v) in hb)
     if ("base", "0") in hb:
         times += f"; base kernel: {secs(hb[('base', '0')])}"
     nruns = max((len(x) for x in hb.values()), default=0)
     print(f"hackbench -p -g {groups}, its own time (median of {nruns} runs) at {times}")
+    print("(batch: SCHED_BATCH, no wakeup preemption, the most that patience at "
+          "wakeup can gain)")
     if share:
         print("CPU share of two CPU hogs on one CPU: "
               f"-20: {share['-20']:.1f}%, 19: {share['19']:.1f}%")
