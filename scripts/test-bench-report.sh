@@ -17,16 +17,14 @@ TABLES="hackbench|perf bench sched messaging|cyclictest --policy=other under hac
 LABELS="mode|kind|groups|kernel|hog A value|hog B value|latency nice A/B|configuration|average latency|99th percentile latency"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
-n=0 rc=0
+. guest/tap.sh
 
-result() {	# ok?, description, [diagnostics]
-	n=$((n + 1))
+result() {	# status, description, [diagnostics]
 	if [ "$1" = 0 ]; then
-		echo "ok $n $2"
+		tap_ok "$2"
 	else
-		[ -n "$3" ] && printf '%s\n' "$3" | head -n 12 | sed 's/^/# /'
-		echo "not ok $n $2"
-		rc=1
+		[ -n "$3" ] && printf '%s\n' "$3" | head -n 12 | tap_diag
+		tap_not_ok "$2"
 	fi
 }
 
@@ -100,7 +98,6 @@ expected_marks() {
 }
 
 echo "TAP version 13"
-echo "1..7"
 log=$(sh scripts/bench-compare.sh "$OUT" $SETS 2>&1)
 result $? "compare: the report of the example sets builds" "$log"
 [ -s "$OUT/report.md" ] && [ -s "$OUT/report.json" ] && [ -s "$OUT/hackbench_host.png" ]
@@ -142,4 +139,5 @@ sed '0,/%)\*/s/%)\*/%)/' "$OUT/report.md" >"$OUT/dropped.md"
 marks "$OUT/dropped.md" >"$OUT/marks-dropped"
 ! cmp -s "$OUT/expected" "$OUT/marks-dropped"
 result $? "compare: a report with one mark dropped fails the mark check"
-exit $rc
+tap_plan
+tap_exit

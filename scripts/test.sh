@@ -54,6 +54,12 @@ step "kunit";		sh scripts/kunit.sh build/linux $TEST_KERNEL $GUEST_INITRD >"$OUT
 sh scripts/kunit-tap.sh "$OUT/kunit.log" "$OUT/kunit.tap"
 step "harness";		sh scripts/test-harness.sh >"$OUT/harness.tap" 2>"$OUT/harness.log"
 grep -E '^(not )?ok' "$OUT/harness.tap"
+# The reports, on stored samples: make bench's compare (host mode) and
+# make demo's verdict with the matrix's bullets.
+step "reports"
+sh scripts/test-bench-report.sh >"$OUT/bench-report.tap" 2>&1
+sh scripts/test-demo-report.sh >"$OUT/demo-report.tap" 2>&1
+grep -hE '^(not )?ok' "$OUT/bench-report.tap" "$OUT/demo-report.tap"
 for t in $TOPOS; do
 	step "selftest TOPO=$t"
 	# The first topology runs every test; the Zen3 shapes (32 CPUs, slow
