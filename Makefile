@@ -44,7 +44,7 @@ override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
 .PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
-	initramfs kunit checkpatch selftest vm-run test test-debug soak mutants demo bench matrix cost cost-profile results clean
+	initramfs kunit checkpatch selftest vm-run test test-debug soak mutants demo bench matrix trace-waker cost cost-profile results clean
 
 all: kernel
 
@@ -142,6 +142,11 @@ bench:
 # with each bullet of "What it must show" held or not: build/matrix/report.md.
 matrix:
 	@sh scripts/matrix.sh
+
+# Why a waker at -20 still waits under a settled load: one traced run on
+# the test kernel with the sched tracepoints, build/trace-waker/report.md.
+trace-waker: $(INITRD)
+	@sh scripts/trace-waker.sh
 
 # Instructions per pingpong round trip and hackbench run, base vs patched
 # with the same config, on one CPU under QEMU -icount: build/cost/report.md.

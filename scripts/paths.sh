@@ -5,6 +5,7 @@ BZIMAGE=arch/x86/boot/bzImage
 TEST_OBJ=build/obj/default
 BASE_OBJ=build/obj/base
 DEBUG_OBJ=build/obj/debug
+TRACE_OBJ=build/obj/trace
 TEST_KERNEL=$TEST_OBJ/$BZIMAGE
 BASE_KERNEL=$BASE_OBJ/$BZIMAGE
 DEBUG_KERNEL=$DEBUG_OBJ/$BZIMAGE
@@ -17,3 +18,5 @@ TEST_FRAGS="configs/kernel.config configs/kunitconfig"
 BASE_FRAGS=configs/kernel.config
 DEBUG_FRAGS="$TEST_FRAGS configs/debug.config"
 PERF_FRAGS="configs/kernel.config configs/perf.config"
+# make trace-waker: the test kernel with the sched tracepoints.
+TRACE_FRAGS="$TEST_FRAGS configs/trace.config"
