@@ -37,7 +37,9 @@ mkdir -p $OUT
 # Each load settles for a second before it is measured, as in make matrix:
 # in its first 0.2 s a hackbench load has not yet settled into the pattern
 # that delays a waker at -20 (p99 56 us 0.2 s after the start, 893-1189 us
-# after 1 s and 1075 us after 3 s).
+# after 1 s and 1075 us after 3 s; make trace-waker finds those delays in the
+# first wake-ups of the new cyclictest thread, behind hackbench tasks woken
+# with the full sleeper credit).
 matrix="MATRIX_GROUPS=1 MATRIX_SECONDS=$SECONDS_ MATRIX_ROUNDS=4 MATRIX_SETTLE=1 MATRIX_LOOPS=0"
 icount=
 [ "$(sh scripts/qemu-run.sh --accel)" = tcg ] && icount="ICOUNT=0 APPEND=maxcpus=1 TOPO=default"

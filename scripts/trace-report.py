@@ -3,7 +3,8 @@
 sched_stat_runtime (guest/trace-waker), each wake-up of cyclictest that waited
 over 500 us for the CPU, the switches between its wake-up and its run, and
 how far ahead of it in vruntime the tasks that ran in between started; and
-the wake-ups that came over 500 us late, which no runqueue explains.
+the wake-ups that came over 500 us late after one that ran at once, which no
+runqueue explains.
 
 usage: trace-report.py TRACE RESULT-LINE HEADER
 """
@@ -35,12 +36,13 @@ def main():
                 break
     # A wake-up can also come late: its timer's interrupt, not the runqueue.
     # The measuring thread is the one woken most (its main thread is
-    # cyclictest too).
+    # cyclictest too).  Counted only after a wake-up that ran at once: one
+    # that waited makes the next look late, its timer expired meanwhile.
     pids = [w[3] for w in waits]
     thread = max(set(pids), key=pids.count) if pids else None
-    wakeups = [events[i][0] for _, i, _, pid in waits if pid == thread]
-    late = sorted((b - a - PERIOD for a, b in zip(wakeups, wakeups[1:])
-                   if b - a - PERIOD > LIMIT), reverse=True)
+    mine = [(events[i][0], wait) for wait, i, _, pid in waits if pid == thread]
+    late = sorted((b - a - PERIOD for (a, wait), (b, _) in zip(mine, mine[1:])
+                   if wait < LIMIT and b - a - PERIOD > LIMIT), reverse=True)
     queued = sum(1 for w in waits if w[0] >= LIMIT)
     print(f"## What a waker waits behind ({sys.argv[3]})")
     print()
