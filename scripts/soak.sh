@@ -9,12 +9,17 @@
 # log in build/soak/, the counts in build/soak/report.md (for
 # scripts/results-add.sh); the last line is "N passed, N failed, N skipped".
 # make soak builds the debug kernel and the initramfs first.
-# env: TOPO, SOAK_SECONDS (1800), SOAK_SEED (random), SOAK_MIN_CALLS
+# env: TOPO, SOAK_SECONDS (3600), SOAK_SEED (random), SOAK_MIN_CALLS
 #      (1000000), SOAK_MIN_WRITES (100000), SOAK_GUEST_MB (2048)
 cd "$(dirname "$0")/.." || exit 1
 . scripts/paths.sh
 OUT=build/soak
-SECS=${SOAK_SECONDS:-1800}
+# An hour, not the issue's 30 minutes: on a 2-core host, beside the rest, the
+# writes run at about 34 a second (3,350 alone): each takes every CPU's
+# runqueue lock and shares_mutex, which the stress test's cpu.max and
+# cpu.idle writes take as well, and 32 busy vCPUs share 2 host cores.  30
+# minutes gave 62,143 writes; an hour is what 100,000 needs, with a margin.
+SECS=${SOAK_SECONDS:-3600}
 # The debug kernel (KASAN's shadow) and trinity's per-CPU maps on 32 CPUs
 # do not fit the shapes' 512 MB: trinity's start was OOM-killed there.
 MB=${SOAK_GUEST_MB:-2048}
