@@ -5,9 +5,13 @@
 # pass on its status as it is; they call make only to build.
 
 B       := build
-TREE    := $(B)/linux
+# The kernel line: 6.1 (CFS) or 6.12 (EEVDF), each with its own series,
+# tree, kernels, kselftests and initramfs (scripts/paths.sh).
+LINUX   ?= 6.1
+export LINUX
 # The paths and fragment lists of scripts/paths.sh.
-path = $(shell . ./scripts/paths.sh && echo "$$$(1)")
+path = $(shell LINUX=$(LINUX) && . ./scripts/paths.sh && echo "$$$(1)")
+TREE    := $(call path,TREE)
 OBJ     := $(call path,TEST_OBJ)
 BASEOBJ := $(call path,BASE_OBJ)
 BASEKERNEL := $(call path,BASE_KERNEL)
@@ -22,7 +26,7 @@ else
 KERNEL  := $(call path,TEST_KERNEL)
 KTARGET := kernel
 endif
-KSFT    := $(B)/kselftest
+KSFT    := $(call path,KSFT)
 INITRD  := $(call path,GUEST_INITRD)
 FRAGS   := $(call path,TEST_FRAGS)
 BASEFRAGS := $(call path,BASE_FRAGS)
@@ -63,10 +67,10 @@ kernelversion:
 kernel:
 	@sh scripts/build-kernel.sh $(TREE) $(OBJ) $(FRAGS)
 
-# The unpatched kernel, for comparisons: a worktree of build/linux at 'base'.
+# The unpatched kernel, for comparisons: a worktree of the tree at 'base'.
 kernel-base:
 	@sh scripts/base-tree.sh
-	@sh scripts/build-kernel.sh $(B)/linux-base $(BASEOBJ) $(BASEFRAGS)
+	@sh scripts/build-kernel.sh $(call path,BASE_TREE) $(BASEOBJ) $(BASEFRAGS)
 
 # The test kernel with lockdep, KASAN, UBSAN and friends.
 kernel-debug:
@@ -82,7 +86,7 @@ KSFT_SRCS := $(addprefix $(TREE)/,$(shell git -C $(TREE) ls-files \
 	tools/testing/selftests/kselftest.h tools/testing/selftests/lib.mk 2>/dev/null))
 GUEST_FILES := $(wildcard guest/*) bench/readback.c examples/oci-config.json \
 	scripts/initramfs.sh scripts/qemu-run.sh
-KSFT_STAMP := $(B)/kselftest.stamp
+KSFT_STAMP := $(KSFT).stamp
 
 kselftests: $(KSFT_STAMP)
 $(KSFT_STAMP): $(KSFT_SRCS) scripts/build-kselftests.sh scripts/build-latnice.sh

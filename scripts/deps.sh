@@ -2,7 +2,7 @@
 # Install every Debian package the project needs (idempotent, quiet when done).
 set -e
 
-PKGS="linux-source-6.1 build-essential flex bison bc libelf-dev libssl-dev
+PKGS="linux-source-6.1 linux-source-6.12 build-essential flex bison bc libelf-dev libssl-dev
 ccache qemu-system-x86 busybox-static cpio rsync rt-tests util-linux python3
 python3-matplotlib xz-utils kmod man-db crun runc trinity stress-ng linux-perf"
 

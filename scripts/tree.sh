@@ -1,19 +1,22 @@
 #!/bin/sh
-# Set up build/linux: Debian's linux-source-6.1 as a git repo (commit tagged
-# 'base') with patches/series applied on top by 'git am'.  Safe to re-run: an
-# up-to-date tree is left alone, and local commits are never thrown away.
+# Set up the tree of LINUX (scripts/paths.sh: build/linux for 6.1,
+# build/linux-6.12 for 6.12): Debian's linux-source-$LINUX as a git repo
+# (commit tagged 'base') with its series (patches/ or patches-6.12/)
+# applied on top by 'git am'.  Safe to re-run: an up-to-date tree is left
+# alone, and local commits are never thrown away.
 set -e
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-TREE=$TOP/build/linux
-PATCHES=$TOP/patches
-TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+. "$TOP/scripts/paths.sh"
+REL=$TREE
+TREE=$TOP/$TREE
+PATCHES=$TOP/$PATCHES
 GIT="git -C $TREE -c gc.auto=0 -c user.name=latnice -c user.email=latnice@localhost"
 STAMP=$TREE/.git/latnice-applied
 
 series_id() {
 	# Identity of what patches/ asks for: the series file and its patches.
-	(cd "$PATCHES" && cat series $(grep -v '^#' series 2>/dev/null) 2>/dev/null) |
+	(cd "$PATCHES" 2>/dev/null && cat series $(grep -v '^#' series 2>/dev/null) 2>/dev/null) |
 		sha1sum | cut -d' ' -f1
 }
 
@@ -31,7 +34,7 @@ make_base() {
 	git init -q -b master "$TREE"
 	$GIT add -A
 	$GIT commit -q --date='2000-01-01T00:00:00Z' \
-		-m "Linux $(make -s -C "$TREE" kernelversion) (Debian linux-source-6.1)"
+		-m "Linux $(make -s -C "$TREE" kernelversion) (Debian linux-source-$LINUX)"
 	$GIT tag base
 }
 
@@ -61,11 +64,11 @@ elif [ -f "$STAMP" ]; then
 	read -r sid head < "$STAMP"
 	if [ "$($GIT rev-parse HEAD)" != "$head" ] && [ -z "$FORCE" ]; then
 		if [ "$sid" != "$(series_id)" ]; then
-			echo "tree: build/linux has local commits and patches/ changed;" >&2
+			echo "tree: $REL has local commits and its series changed;" >&2
 			echo "tree: 'make patches' to keep the tree, or FORCE=1 to reset it" >&2
 			exit 1
 		fi
-		echo "tree: build/linux has local commits (not exported: 'make patches')"
+		echo "tree: $REL has local commits (not exported: 'make patches')"
 	elif [ "$sid" != "$(series_id)" ] || [ -n "$FORCE" ]; then
 		apply_series
 	fi
