@@ -1,8 +1,9 @@
 #!/bin/sh
 # Everything CI runs: deps, tree, checkpatch, kernel, KUnit, the harness's
 # own checks, the kselftests on each topology given, the load test and the
-# container checks under -icount, the base-kernel checks and the debug
-# kernel (NODEBUG=1 leaves it out).  Every step leaves TAP in build/test/
+# container checks under -icount, the base-kernel checks, the 6.12 series
+# (tree, checkpatch, kernel, KUnit, kselftests) and the debug kernel
+# (NODEBUG=1 leaves it out).  Every step leaves TAP in build/test/
 # and build/test/report.md sums them up; the last line is "N passed, N
 # failed, N skipped".
 # usage: test.sh TOPO...
@@ -95,6 +96,21 @@ step "base kernel checks"
 rc=0
 sh scripts/qemu-run.sh $BASE_KERNEL $GUEST_INITRD check-base >"$OUT/base.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/base.log" "$OUT/base.tap" "base kernel guest" $rc
+# The 6.12 (EEVDF) series: its tree, checkpatch, kernel, KUnit and the
+# same kselftests on the default topology.
+step "6.12: tree";	gate tree-6.12 make -s tree LINUX=6.12
+step "6.12: checkpatch"
+LINUX=6.12 sh scripts/checkpatch.sh >"$OUT/checkpatch-6.12.tap"; grep -E '^(not )?ok' "$OUT/checkpatch-6.12.tap" | sed 's/^/6.12: /'
+step "6.12: kernel";	gate kernel-6.12 make -s kernel initramfs LINUX=6.12
+step "6.12: kunit"
+(LINUX=6.12 && . scripts/paths.sh && sh scripts/kunit.sh $TREE $TEST_KERNEL $GUEST_INITRD) >"$OUT/kunit-6.12.log" 2>&1
+sh scripts/kunit-tap.sh "$OUT/kunit-6.12.log" "$OUT/kunit-6.12.tap" | sed 's/^/6.12: /'
+step "6.12: selftest TOPO=default"
+rc=0
+(LINUX=6.12 && . scripts/paths.sh && TOPO=default SELFTESTS=$ALL_SELFTESTS STRESS_SECONDS=30 \
+	sh scripts/selftest.sh $TEST_KERNEL) >"$OUT/selftest-6.12.log" 2>&1 || rc=$?
+sh scripts/guest-tap.sh "$OUT/selftest-6.12.log" "$OUT/selftest-6.12.tap" "6.12 guest on default" $rc |
+	sed 's/^/6.12: /'
 if [ -z "$NODEBUG" ]; then
 	# make test-debug: KUnit, the series' kselftests and a short fuzz run
 	# on the lockdep, KASAN and UBSAN kernel (about 15 min cold, 8 min
