@@ -103,11 +103,11 @@ step "6.12: checkpatch"
 LINUX=6.12 sh scripts/checkpatch.sh >"$OUT/checkpatch-6.12.tap"; grep -E '^(not )?ok' "$OUT/checkpatch-6.12.tap" | sed 's/^/6.12: /'
 step "6.12: kernel";	gate kernel-6.12 make -s kernel initramfs LINUX=6.12
 step "6.12: kunit"
-(LINUX=6.12 && . scripts/paths.sh && sh scripts/kunit.sh $TREE $TEST_KERNEL $GUEST_INITRD) >"$OUT/kunit-6.12.log" 2>&1
+(export LINUX=6.12 && . scripts/paths.sh && sh scripts/kunit.sh $TREE $TEST_KERNEL $GUEST_INITRD) >"$OUT/kunit-6.12.log" 2>&1
 sh scripts/kunit-tap.sh "$OUT/kunit-6.12.log" "$OUT/kunit-6.12.tap" | sed 's/^/6.12: /'
 step "6.12: selftest TOPO=default"
 rc=0
-(LINUX=6.12 && . scripts/paths.sh && TOPO=default SELFTESTS=$ALL_SELFTESTS STRESS_SECONDS=30 \
+(export LINUX=6.12 && . scripts/paths.sh && TOPO=default SELFTESTS=$ALL_SELFTESTS STRESS_SECONDS=30 \
 	sh scripts/selftest.sh $TEST_KERNEL) >"$OUT/selftest-6.12.log" 2>&1 || rc=$?
 sh scripts/guest-tap.sh "$OUT/selftest-6.12.log" "$OUT/selftest-6.12.tap" "6.12 guest on default" $rc |
 	sed 's/^/6.12: /'
