@@ -125,7 +125,7 @@ test-debug:
 	@sh scripts/test-debug.sh
 
 # Long stress and fuzzing on the debug kernel, not in CI: guest/check-fuzz
-# for SOAK_SECONDS (1 hour) on nps1 unless TOPO= is given; build/soak/.
+# for SOAK_SECONDS (70 min) on nps1 unless TOPO= is given; build/soak/.
 soak:
 	@$(MAKE) -s deps tree kernel-debug initramfs
 	@TOPO=$(if $(filter file,$(origin TOPO)),nps1,$(TOPO)) sh scripts/soak.sh
