@@ -78,7 +78,7 @@ if [ -n "$icount" ]; then
 else
 	where="${accel:-?}, TOPO=${TOPO:-default}, the load on CPU 0"
 fi
-header="$(make -s -C build/linux kernelversion), $where"
+header="$(make -s -C $TREE kernelversion), $where"
 header="$header, commit $(git describe --always --dirty), $(date -u '+%F %H:%M')"
 {
 	python3 scripts/matrix-report.py $OUT/samples.txt "$header"
