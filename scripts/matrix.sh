@@ -22,13 +22,15 @@
 #      MATRIX_SECONDS, MATRIX_ROUNDS, MATRIX_LOOPS, MATRIX_CPU,
 #      MATRIX_LOAD_CPUS (passed to guest/matrix, which says what they do),
 #      MATRIX_NOBUILD=1 (use the kernels as they are), MATRIX_OUT
-#      (build/matrix)
+#      (build/matrix, build/matrix-6.12 for LINUX=6.12)
 # out: $MATRIX_OUT/samples.txt (every RESULT line, with kernel and boot),
 #      $MATRIX_OUT/report.md
 set -e
 cd "$(dirname "$0")/.."
 REPS=${REPS:-2}
-OUT=${MATRIX_OUT:-build/matrix}
+OUT=build/matrix
+[ "${LINUX:-6.1}" = 6.1 ] || OUT=build/matrix-$LINUX
+OUT=${MATRIX_OUT:-$OUT}
 . scripts/paths.sh
 BASEKERNEL=$BASE_KERNEL
 KERNEL=$TEST_KERNEL
