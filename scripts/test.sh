@@ -98,18 +98,18 @@ sh scripts/qemu-run.sh $BASE_KERNEL $GUEST_INITRD check-base >"$OUT/base.log" 2>
 sh scripts/guest-tap.sh "$OUT/base.log" "$OUT/base.tap" "base kernel guest" $rc
 # The 6.12 (EEVDF) series: its tree, checkpatch, kernel, KUnit and the
 # same kselftests on the default topology.
-step "6.12: tree";	gate tree-6.12 make -s tree LINUX=6.12
+step "6.12: tree";	gate 6.12-tree make -s tree LINUX=6.12
 step "6.12: checkpatch"
-LINUX=6.12 sh scripts/checkpatch.sh >"$OUT/checkpatch-6.12.tap"; grep -E '^(not )?ok' "$OUT/checkpatch-6.12.tap" | sed 's/^/6.12: /'
-step "6.12: kernel";	gate kernel-6.12 make -s kernel initramfs LINUX=6.12
+LINUX=6.12 sh scripts/checkpatch.sh >"$OUT/6.12-checkpatch.tap"; grep -E '^(not )?ok' "$OUT/6.12-checkpatch.tap" | sed 's/^/6.12: /'
+step "6.12: kernel";	gate 6.12-kernel make -s kernel initramfs LINUX=6.12
 step "6.12: kunit"
-(export LINUX=6.12 && . scripts/paths.sh && sh scripts/kunit.sh $TREE $TEST_KERNEL $GUEST_INITRD) >"$OUT/kunit-6.12.log" 2>&1
-sh scripts/kunit-tap.sh "$OUT/kunit-6.12.log" "$OUT/kunit-6.12.tap" | sed 's/^/6.12: /'
+(export LINUX=6.12 && . scripts/paths.sh && sh scripts/kunit.sh $TREE $TEST_KERNEL $GUEST_INITRD) >"$OUT/6.12-kunit.log" 2>&1
+sh scripts/kunit-tap.sh "$OUT/6.12-kunit.log" "$OUT/6.12-kunit.tap" | sed 's/^/6.12: /'
 step "6.12: selftest TOPO=default"
 rc=0
 (export LINUX=6.12 && . scripts/paths.sh && TOPO=default SELFTESTS=$ALL_SELFTESTS STRESS_SECONDS=30 \
-	sh scripts/selftest.sh $TEST_KERNEL) >"$OUT/selftest-6.12.log" 2>&1 || rc=$?
-sh scripts/guest-tap.sh "$OUT/selftest-6.12.log" "$OUT/selftest-6.12.tap" "6.12 guest on default" $rc |
+	sh scripts/selftest.sh $TEST_KERNEL) >"$OUT/6.12-selftest.log" 2>&1 || rc=$?
+sh scripts/guest-tap.sh "$OUT/6.12-selftest.log" "$OUT/6.12-selftest.tap" "6.12 guest on default" $rc |
 	sed 's/^/6.12: /'
 if [ -z "$NODEBUG" ]; then
 	# make test-debug: KUnit, the series' kselftests and a short fuzz run
