@@ -38,6 +38,8 @@ for g in "$TOP"/guest/*; do
 done
 # readback (guest/check-fuzz's writer), static: the guest's libc is busybox's.
 gcc -static -O2 -Wall -o "$ROOT"/usr/bin/readback "$TOP"/bench/readback.c
+# slice-run (guest/matrix's sched_runtime slices, MATRIX_VIA=slice).
+gcc -static -O2 -Wall -o "$ROOT"/usr/bin/slice-run "$TOP"/bench/slice-run.c -lm
 mkdir -p "$ROOT"/usr/share/latnice
 cp "$TOP"/examples/oci-config.json "$ROOT"/usr/share/latnice/
 # What qemu-run.sh counts as a splat on the console, for the guest's own

@@ -7,7 +7,12 @@ fresh load, in every boot), with the spread (min-max over them).  "Above the flo
 the same statistic.  The report says of each bullet whether it held, and
 by how much.
 
-usage: matrix-report.py SAMPLES HEADER
+usage: matrix-report.py SAMPLES HEADER [KERNEL]
+
+KERNEL is the kernel whose samples fill the matrix and the bullets against
+the base kernel: patched (the default), or slices (the base kernel with the
+slices of scripts/matrix.sh's MATRIX_KERNELS asked for through
+sched_runtime).
 """
 import statistics
 import sys
@@ -34,6 +39,7 @@ def cell(vals):
 def main():
     rows = parse(sys.argv[1])
     header = sys.argv[2] if len(sys.argv) > 2 else ""
+    K = sys.argv[3] if len(sys.argv) > 3 else "patched"
     lat = defaultdict(list)      # (kernel, groups, hb, ct, stat) -> values
     floor = defaultdict(list)    # (kernel, stat) -> values
     hb = defaultdict(list)       # (kernel, groups, value) -> seconds
@@ -60,8 +66,14 @@ def main():
                "over the rounds (fresh loads) and boots, +- half the spread.  Rows: hackbench's latency "
                "nice; columns: cyclictest's.  `base` is the unpatched kernel "
                "(both at 0).")
+    if K == "slices":
+        out.append("")
+        out.append("Here the rows and columns are not latency nice but the slice "
+                   "the 6.12 series maps each value to, asked for through "
+                   "`sched_attr.sched_runtime` on the base kernel "
+                   "(`bench/slice-run`: the upstream alternative); 0 asks for none.")
     out.append("")
-    for k in ("base", "patched"):
+    for k in ("base", K):
         f = {s: cell(floor[k, s]) for s in STATS}
         if f["avg"]:
             out.append(f"Idle floor, {k}: " + ", ".join(
@@ -82,7 +94,7 @@ def main():
         for h in values:
             cells = []
             for c in values:
-                v = [get("patched", g, h, c, s) for s in STATS]
+                v = [get(K, g, h, c, s) for s in STATS]
                 cells.append(" / ".join(f"{x[0]:.0f}" if x else "-" for x in v))
             out.append(f"| {h} | " + " | ".join(cells) + " |")
         v = [get("base", g, "0", "0", s) for s in STATS]
@@ -91,7 +103,7 @@ def main():
         out.append("")
 
         # the bullets
-        def m(h, c, s, k="patched"):
+        def m(h, c, s, k=K):
             x = get(k, g, h, c, s)
             return x if x else (float("nan"), 0.0)
 
@@ -115,7 +127,7 @@ def main():
                                      f"{d[0]:.0f} +- {t[1] + d[1]:.0f}"))
         want = 5 if per_cpu == 1 else 3
         for s in ("avg", "p99"):
-            fl = cell(floor["patched", s])
+            fl = cell(floor[K, s])
             if not fl:
                 continue
             a0 = m("0", "0", s)[0] - fl[0]
@@ -137,7 +149,7 @@ def main():
     for g in sorted({key[1] for key in hb}, key=int):
         b = cell(hb["base", g, "0"])
         bb = cell(hb["base", g, "batch"])
-        p = {v: cell(hb["patched", g, v]) for v in values + ["batch"]}
+        p = {v: cell(hb[K, g, v]) for v in values + ["batch"]}
 
         def fmt(x):
             return f"{x[0]:.2f} +- {x[1]:.2f}" if x else "-"
@@ -155,7 +167,7 @@ def main():
         if b and p["0"]:
             ok = abs(b[0] - p["0"][0]) <= b[1] + p["0"][1]
             verdicts.append((ok, f"{g} group(s): hackbench at the default, base "
-                                 f"{b[0]:.2f} vs patched {p['0'][0]:.2f} s, within "
+                                 f"{b[0]:.2f} vs {K} {p['0'][0]:.2f} s, within "
                                  f"the spread {b[1] + p['0'][1]:.2f}"))
     out.append("")
     out.append("### What it must show")

@@ -22,7 +22,10 @@
 #      MATRIX_SECONDS, MATRIX_ROUNDS, MATRIX_LOOPS, MATRIX_CPU,
 #      MATRIX_LOAD_CPUS (passed to guest/matrix, which says what they do),
 #      MATRIX_NOBUILD=1 (use the kernels as they are), MATRIX_OUT
-#      (build/matrix, build/matrix-6.12 for LINUX=6.12)
+#      (build/matrix, build/matrix-6.12 for LINUX=6.12), MATRIX_KERNELS
+#      (the boots of each rep, "base patched"; "slices" adds the base kernel
+#      with each value's slice asked for through sched_runtime, 6.12 only:
+#      guest/matrix MATRIX_VIA=slice; its matrix follows in the report)
 # out: $MATRIX_OUT/samples.txt (every RESULT line, with kernel and boot),
 #      $MATRIX_OUT/report.md
 set -e
@@ -57,19 +60,24 @@ method="TCG${MATRIX_MAXCPUS:+ APPEND=maxcpus=$MATRIX_MAXCPUS}"
 method="$method, TOPO=${TOPO:-default}, load on CPUs ${MATRIX_LOAD_CPUS:-${MATRIX_CPU:-0}}"
 : >$OUT/samples.txt
 for rep in $(seq "$REPS"); do
-	for k in base patched; do
-		kernel=$KERNEL
-		[ $k = base ] && kernel=$BASEKERNEL
+	for k in ${MATRIX_KERNELS:-base patched}; do
+		kernel=$KERNEL via=
+		[ $k = patched ] || kernel=$BASEKERNEL
+		[ $k = slices ] && via="MATRIX_VIA=slice"
 		echo "matrix: $k kernel, boot $rep of $REPS"
 		VMDIR=$PWD/build/vm/$(basename $OUT) TIMEOUT=1800 \
-			env $icount sh scripts/qemu-run.sh "$kernel" $GUEST_INITRD "$cmd" \
+			env $icount sh scripts/qemu-run.sh "$kernel" $GUEST_INITRD "$via $cmd" \
 			>$OUT/$k-$rep.out || { cat $OUT/$k-$rep.out; exit 1; }
 		sed -n "s/^RESULT /kernel=$k rep=$rep /p" $OUT/$k-$rep.out >>$OUT/samples.txt
 		grep -h '^INFO' $OUT/$k-$rep.out | sed "s/^/$k: /"
 	done
 done
 
-python3 scripts/matrix-report.py $OUT/samples.txt \
-	"$(make -s kernelversion), commit $(git describe --always --dirty), $(date -u +%F), $method, REPS=$REPS" \
-	>$OUT/report.md
+header="$(make -s kernelversion), commit $(git describe --always --dirty), $(date -u +%F), $method, REPS=$REPS"
+python3 scripts/matrix-report.py $OUT/samples.txt "$header" >$OUT/report.md
+if grep -q '^kernel=slices ' $OUT/samples.txt; then
+	echo >>$OUT/report.md
+	python3 scripts/matrix-report.py $OUT/samples.txt \
+		"base kernel with sched_runtime slices, $header" slices >>$OUT/report.md
+fi
 cat $OUT/report.md

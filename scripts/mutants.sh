@@ -1,31 +1,36 @@
 #!/bin/sh
 # make mutants: break one rule of the series at a time and check that the
 # test case written for it fails.  Each mutant is a sed script on one file of
-# build/linux-mutant, a worktree of build/linux's HEAD (build/linux stays
-# free to work in and build meanwhile; what is not committed there is not
-# tested).  The kernel is built into build/obj/mutant (through ccache, tens
-# of seconds per mutant after the first) and booted on the default topology
-# with the test; a mutant of tools/ rebuilds what its test runs.  The file is
-# restored from git after each mutant.  TAP out: a mutant that no longer
-# applies, or whose own test case does not fail, fails; another case's
-# failure does not count.
+# the mutant tree, a worktree of the series tree's HEAD (build/linux-mutant
+# of build/linux, build/linux-6.12-mutant of build/linux-6.12 with
+# LINUX=6.12: the tree stays free to work in and build meanwhile; what is
+# not committed there is not tested).  The kernel is built into the mutant
+# objects (through ccache, tens of seconds per mutant after the first) and
+# booted on the default topology with the test; a mutant of tools/ rebuilds
+# what its test runs.  The file is restored from git after each mutant.  TAP
+# out (build/mutants, build/mutants-6.12): a mutant that no longer applies,
+# or whose own test case does not fail, fails; another case's failure does
+# not count.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
-TREE=build/linux-mutant
-OBJ=build/obj/mutant
-OUT=build/mutants
 . scripts/paths.sh
 . guest/tap.sh
+SRC=$TREE
+TREE=$SRC-mutant
+OBJ=$OBJS/mutant
+OUT=build/mutants
+[ "$LINUX" = 6.1 ] || OUT=$OUT-$LINUX
+VMDIR=$TOP/build/vm/${OUT#build/}
 FRAGS=$TEST_FRAGS
 
-if [ -n "$(git -C build/linux status --porcelain --untracked-files=no)" ]; then
-	echo "mutants: build/linux has uncommitted changes; testing its HEAD" >&2
+if [ -n "$(git -C $SRC status --porcelain --untracked-files=no)" ]; then
+	echo "mutants: $SRC has uncommitted changes; testing its HEAD" >&2
 fi
-head=$(git -C build/linux rev-parse HEAD) || exit 1
+head=$(git -C $SRC rev-parse HEAD) || exit 1
 if [ -d $TREE ]; then
 	git -C $TREE checkout -q -f --detach "$head" || exit 1
 else
-	git -C build/linux worktree add -q --detach "$TOP/$TREE" "$head" || exit 1
+	git -C $SRC worktree add -q --detach "$TOP/$TREE" "$head" || exit 1
 fi
 rm -rf "$OUT"
 mkdir -p "$OUT"
@@ -40,8 +45,12 @@ mkdir -p "$OUT"
 #                         from the mutant tree
 #   ksft-build:MESSAGE    the kselftests rebuilt from the mutant tree must
 #                         fail to build, with MESSAGE (a pinned ABI value)
-# No '|' in a sed script.
+# No '|' in a sed script.  The list of LINUX's series.
 mutants() {
+	mutants_$(echo "$LINUX" | tr . _)
+}
+
+mutants_6_1() {
 	cat <<'EOF'
 sched_setattr() without the flag resets latency nice|kernel/sched/core.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags \& SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test:test_noflag_untouched
 the flag is taken with a VER0 or VER1 size|kernel/sched/core.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test:test_flag_size_ver0
@@ -99,6 +108,45 @@ the tools' copy of the uapi flag is not 0x80|tools/include/uapi/linux/sched.h|s/
 a same-policy call ignores a new latency nice|kernel/sched/core.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/;/}|sched/latency_nice_stress_test:values
 cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_stress_test:groups
 latnice -a sets one thread only|tools/sched/latnice/latnice.c|s/^\t\tif (ctl.all_tasks)$/\t\tif (0)/|latnice:-a -n -p sets every thread
+EOF
+}
+
+# The 6.12 (EEVDF) series: the interface's rules as on 6.1 (sched_setattr()
+# is in syscalls.c there), then the slice map, sched_runtime's precedence,
+# rule 5 (a long slice shields no one), the group's slice and core
+# scheduling.  Not here, and why: cpu.latency.nice on possible CPUs only
+# (6.12 keeps no per-CPU value to miss: an entity takes the group's value
+# when it is enqueued); the call of outran_shortest_slice() in
+# did_preempt_short() (no case isolates it: KUnit has no live runqueue, and
+# the measured tolerant-background case fails on 6.12 without a mutant).
+mutants_6_12() {
+	cat <<'EOF'
+sched_setattr() without the flag resets latency nice|kernel/sched/syscalls.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags \& SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test:test_noflag_untouched
+the flag is taken with a VER0 or VER1 size|kernel/sched/syscalls.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test:test_flag_size_ver0
+20 is in the range|kernel/sched/sched.h|s/latency_nice <= MAX_LATENCY_NICE;/latency_nice <= MAX_LATENCY_NICE + 1;/|sched/latency_nice_test:test_range_out_of_bounds
+lowering the value needs no privilege|kernel/sched/syscalls.c|s/attr->sched_latency_nice < p->latency_nice &&$/& 0 \&\&/|sched/latency_nice_test:test_unpriv_no_rlimit
+reset-on-fork keeps the parent's value|kernel/sched/core.c|/^\t\tp->latency_nice = DEFAULT_LATENCY_NICE;$/d|sched/latency_nice_test:test_reset_on_fork
+sched_getattr() reports 0|kernel/sched/syscalls.c|s/kattr.sched_latency_nice = p->latency_nice;/kattr.sched_latency_nice = 0;/|sched/latency_nice_test:test_round_trip
+/proc/<pid>/sched has no latency_nice line|kernel/sched/debug.c|/P(latency_nice);/d|sched/latency_nice_test:test_proc_sched_self
+cgroup v1 has no cpu.latency.nice|kernel/sched/core.c|/^static struct cftype cpu_legacy_files/,/^};/s/\.name = "latency\.nice",/.name = "latency.nice.v1",/|sched/latency_nice_cgroup_test:test_v1_interface
+a same-policy call ignores a new latency nice|kernel/sched/syscalls.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/;/}|sched/latency_nice_stress_test:values
+cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_stress_test:groups
+the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|ksft-build:SCHED_FLAG_LATENCY_NICE is 0x80
+latnice's own flag is not 0x80|tools/sched/latnice/latnice.c|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|latnice:-n -p sets the value silently
+latnice -a sets one thread only|tools/sched/latnice/latnice.c|s/^\t\tif (ctl.all_tasks)$/\t\tif (0)/|latnice:-a -n -p sets every thread
+latency nice -20 maps to the slice of -15|kernel/sched/core.c|s/^ \/\* -20 \*\/\t   64,/ \/* -20 *\/\t  128,/|kunit:slice_map_factor
+a sensitive slice goes below sched_runtime's bound|kernel/sched/sched.h|s/^\t\treturn max(scaled, min_t(u64, slice, SCHED_SLICE_MIN));$/\t\treturn scaled;/|kunit:slice_map_bounds
+a tolerant slice goes above sched_runtime's bound|kernel/sched/sched.h|s/^\treturn min(scaled, max_t(u64, slice, SCHED_SLICE_MAX));$/\treturn scaled;/|kunit:slice_map_bounds
+a task's slice ignores its latency nice|kernel/sched/fair.c|/^static u64 default_slice(/,/^}/s/^\treturn latency_nice_slice(sysctl_sched_base_slice,$/\treturn sysctl_sched_base_slice + 0 * latency_nice_slice(sysctl_sched_base_slice,/|kunit:task_slice_and_deadline
+latency nice overrides a sched_runtime slice|kernel/sched/syscalls.c|s/^\tif (fair_policy(p->policy) \&\& !p->se.custom_slice)$/\tif (fair_policy(p->policy))/|sched/latency_nice_test:test_runtime_slice_wins
+sched_setattr() leaves the new slice to the next deadline|kernel/sched/syscalls.c|s/^\tif (fair_policy(p->policy) \&\& !p->se.custom_slice)$/\tif (0)/|sched/latency_nice_test:test_runtime_slice_wins
+dropping a sched_runtime slice gives the base slice at any latency nice|kernel/sched/syscalls.c|/^static void __setscheduler_params(/,/^}/s/^\t\t\tp->se.slice = latency_nice_slice(sysctl_sched_base_slice,$/\t\t\tp->se.slice = sysctl_sched_base_slice + 0 * latency_nice_slice(sysctl_sched_base_slice,/|sched/latency_nice_test:test_runtime_slice_wins
+a long slice shields the current entity|kernel/sched/fair.c|s/^\treturn root \&\& root->min_slice < curr->slice \&\&$/\treturn 0 \&\& root \&\& root->min_slice < curr->slice \&\&/|kunit:long_slice_no_shield
+an equal slice ends the current entity's run|kernel/sched/fair.c|s/^\treturn root \&\& root->min_slice < curr->slice \&\&$/\treturn root \&\& root->min_slice <= curr->slice \&\&/|kunit:long_slice_no_shield
+cpu.latency.nice leaves the queued group entities' slices|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\t\tse->slice = latency_nice_slice(slice, latency_nice);$/\t\t\tse->slice = slice;/|kunit:group_latency_every_cpu
+cpu.latency.nice scales the slice of a group entity with nothing below|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tif (se->on_rq \&\& slice != ~0ULL) {$/\t\tif (se->on_rq) {/|kunit:group_latency_every_cpu
+an enqueue gives a group entity the slice below it unscaled|kernel/sched/fair.c|s/^\(\t*\)se->slice = latency_nice_slice(slice, entity_latency_nice(se));$/\1se->slice = slice;/|icount:sched/latency_nice_load_test:test_heavy_load_group
+core scheduling ignores latency nice|kernel/sched/fair.c|s/^\tdelta += slice_lead(sea) - slice_lead(seb);$/\tdelta += 0;/|sched/latency_nice_core_test:test_core_sched_waker
 EOF
 }
 
@@ -163,7 +211,7 @@ run() {
 			# (Without the built copy: make would find it newer than its
 			# source and keep it, whatever a mutant of a header changed.)
 			rm -rf "$OUT/ksft"
-			cp -a build/kselftest "$OUT/ksft"
+			cp -a $KSFT "$OUT/ksft"
 			rm -rf "$OUT/ksft/latnice"
 			if ! sh scripts/build-latnice.sh $TREE "$OUT/ksft/latnice" >>"$OUT/$n.build" 2>&1 ||
 				! sh scripts/initramfs.sh "$OUT/initramfs.cpio.gz" "$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
@@ -183,9 +231,9 @@ run() {
 		esac
 		restore
 		# Slow guests beside other work: a hang, not a slow run, must fail.
-		env $env TIMEOUT=2400 VMDIR="$TOP/build/vm/mutant" sh scripts/qemu-run.sh \
+		env $env TIMEOUT=2400 VMDIR="$VMDIR" sh scripts/qemu-run.sh \
 			$OBJ/$BZIMAGE "$initrd" "$cmd" >"$OUT/$n.log" 2>&1
-		tr -d '\r' <build/vm/mutant/console.log >"$OUT/$n.console"
+		tr -d '\r' <"$VMDIR/console.log" >"$OUT/$n.console"
 		# KUnit ran at boot: its result lines are on the console.
 		log=$OUT/$n.log
 		[ "$kind" = kunit ] && log=$OUT/$n.console
@@ -214,8 +262,8 @@ run() {
 { run; echo $? >"$OUT/rc"; } | tee "$OUT/mutants.tap"
 rc=$(cat "$OUT/rc")
 {
-	printf '# make mutants\n\n- commit: %s (series %s)\n- date: %s\n\n```\n' \
-		"$(git describe --always --dirty)" "$(git -C build/linux rev-parse --short=9 HEAD)" "$(date -u '+%Y-%m-%d %H:%M UTC')"
+	printf '# make mutants (%s)\n\n- commit: %s (series %s)\n- date: %s\n\n```\n' \
+		"Linux $LINUX" "$(git describe --always --dirty)" "$(git -C $SRC rev-parse --short=9 HEAD)" "$(date -u '+%Y-%m-%d %H:%M UTC')"
 	grep -E '^(not )?ok |^# [0-9]+ of' "$OUT/mutants.tap"
 	echo '```'
 } >"$OUT/report.md"

@@ -8,11 +8,13 @@ cd "$TOP" || exit 1
 REPORTS='test:make test
 demo:make demo
 matrix:make matrix
+matrix-6.12:make matrix LINUX=6.12
 cost:make cost
 cost-profile:make cost-profile
 results:make bench
 soak:make soak
-mutants:make mutants'
+mutants:make mutants
+mutants-6.12:make mutants LINUX=6.12'
 added=0
 echo "$REPORTS" | {
 	while IFS=: read -r dir cmd; do

@@ -3,12 +3,14 @@
 # KUnit, the series' kselftests and a short fuzz run (guest/check-fuzz,
 # FUZZ_SECONDS) on it, default topology.  Any splat in the guest log fails
 # the run (scripts/qemu-run.sh).  TAP in build/test-debug/, last line "N
-# passed, N failed, N skipped".
+# passed, N failed, N skipped"; LINUX=6.12: the 6.12 series' debug kernel,
+# in build/test-debug-6.12/.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
 . scripts/paths.sh
 . guest/tap.sh
 OUT=$TOP/build/test-debug
+[ "$LINUX" = 6.1 ] || OUT=$OUT-$LINUX
 rm -rf "$OUT"
 mkdir -p "$OUT"
 export TOPO=default TIMEOUT=${TIMEOUT:-2400}
@@ -21,7 +23,7 @@ if ! make -s kernel-debug initramfs >"$OUT/build.log" 2>&1; then
 	exit 1
 fi
 echo "== kunit (debug)"
-sh scripts/kunit.sh build/linux $DEBUG_KERNEL $GUEST_INITRD >"$OUT/kunit.log" 2>&1
+sh scripts/kunit.sh $TREE $DEBUG_KERNEL $GUEST_INITRD >"$OUT/kunit.log" 2>&1
 sh scripts/kunit-tap.sh "$OUT/kunit.log" "$OUT/kunit.tap"
 echo "== selftests (debug)"
 # Not cgroup:test_cpu: its checks are CPU-time tolerances (1% and so on)

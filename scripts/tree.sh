@@ -32,6 +32,11 @@ make_base() {
 	sed -i '${/^#$/d}' "$TREE.tmp/.gitignore"
 	mv "$TREE.tmp" "$TREE"
 	git init -q -b master "$TREE"
+	# The base commit has no .gitignore below the top (the top one's ".*"
+	# kept them out): the series' kselftests, built in the tree, would show
+	# as untracked, and a "git add -A" would take them in.
+	echo 'tools/testing/selftests/sched/latency_nice_*_test' >>"$TREE/.git/info/exclude"
+	echo 'tools/testing/selftests/sched/latency_nice_test' >>"$TREE/.git/info/exclude"
 	$GIT add -A
 	$GIT commit -q --date='2000-01-01T00:00:00Z' \
 		-m "Linux $(make -s -C "$TREE" kernelversion) (Debian linux-source-$LINUX)"
