@@ -2,10 +2,10 @@
 # make bench: boot the base and the patched kernel alternately (base,
 # patched, base, ...) on each topology, REPS times each, run guest/bench in
 # every boot, and collect its RESULT lines, one row per sample, into
-# build/results/samples.csv; runs.csv says how each boot went, meta.txt what
-# was measured (base version, commit, date, topologies); then
-# scripts/report.py writes report.md and the plots.  The previous results
-# move to build/results.prev.
+# build/results/samples.csv (build/results-6.12 with LINUX=6.12); runs.csv
+# says how each boot went, meta.txt what was measured (base version,
+# commit, date, topologies); then scripts/report.py writes report.md and
+# the plots.  The previous results move to build/results.prev.
 #
 # env: BENCH_TOPOS  topologies ("default nps1 nps4"; empty: only the
 #                   full-size pass of FULL=1)
@@ -25,8 +25,9 @@ set -e
 cd "$(dirname "$0")/.."
 TOPOS=${BENCH_TOPOS-default nps1 nps4}
 REPS=${REPS:-5}
-OUT=build/results
 . scripts/paths.sh
+OUT=build/results
+[ "$LINUX" = 6.1 ] || OUT=$OUT-$LINUX
 KERNEL=$TEST_KERNEL
 BASEKERNEL=$BASE_KERNEL
 INITRD=${INITRD:-$GUEST_INITRD}
@@ -59,8 +60,8 @@ for k in ONLY VALUES GROUPS LOOPS LOAD_GROUPS CT_SECONDS FAIR_SECONDS ROUNDTRIPS
 	[ -n "$v" ] && knobs="$knobs BENCH_$k='$v'"
 done
 
-rm -rf build/results.prev
-[ -d $OUT ] && mv $OUT build/results.prev
+rm -rf $OUT.prev
+[ -d $OUT ] && mv $OUT $OUT.prev
 mkdir -p $OUT/logs
 dirty=
 [ -z "$(git status --porcelain)" ] || dirty=-dirty

@@ -8,7 +8,8 @@
 # patched kernel's part is split over three guests, one per hackbench row,
 # and all four guests run at once.
 # Prints the table and the verdict line (scripts/demo-report.py); the full
-# report, with each bullet of "What it must show", is build/demo/report.md.
+# report, with each bullet of "What it must show", is build/demo/report.md
+# (build/demo-6.12 with LINUX=6.12).
 # make demo builds the kernels and the initramfs first.
 #
 # Under TCG the guests count time in instructions (QEMU -icount, 1 ns each,
@@ -25,9 +26,10 @@
 # env: TOPO, DEMO_SECONDS (of cyclictest in each cell, over 4 fresh loads: 1)
 set -e
 cd "$(dirname "$0")/.."
-OUT=build/demo
 SECONDS_=${DEMO_SECONDS:-1}
 . scripts/paths.sh
+OUT=build/demo
+[ "$LINUX" = 6.1 ] || OUT=$OUT-$LINUX
 KERNEL=$TEST_KERNEL
 BASEKERNEL=$BASE_KERNEL
 start=$(date +%s)

@@ -7,11 +7,13 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
 REPORTS='test:make test
 demo:make demo
+demo-6.12:make demo LINUX=6.12
 matrix:make matrix
 matrix-6.12:make matrix LINUX=6.12
 cost:make cost
 cost-profile:make cost-profile
 results:make bench
+results-6.12:make bench LINUX=6.12
 soak:make soak
 mutants:make mutants
 mutants-6.12:make mutants LINUX=6.12'
