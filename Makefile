@@ -48,7 +48,7 @@ override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
 .PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
-	initramfs kunit checkpatch selftest vm-run test test-debug soak mutants demo bench matrix trace-waker cost cost-profile results clean
+	initramfs kunit checkpatch selftest vm-run test test-debug soak mutants demo bench db-bench matrix trace-waker cost cost-profile results clean
 
 all: kernel
 
@@ -141,6 +141,13 @@ demo:
 
 bench:
 	@sh scripts/bench.sh
+
+# A database (MariaDB under sysbench) on one CPU of 6.12, base and patched,
+# its server's cgroup at cpu.latency.nice 0 or 19 or under SCHED_BATCH:
+# build/db-bench/report.md.  6.12 only; builds nothing.
+db-bench:
+	@sh scripts/deps.sh sysbench mariadb-server
+	@sh scripts/db-bench.sh
 
 # The testers' matrix of DESIGN.md section 3 on one CPU, base vs patched,
 # with each bullet of "What it must show" held or not: build/matrix/report.md.

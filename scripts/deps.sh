@@ -1,10 +1,11 @@
 #!/bin/sh
-# Install every Debian package the project needs (idempotent, quiet when done).
+# Install every Debian package the project needs (idempotent, quiet when done),
+# and the packages given as arguments (make db-bench's database and client).
 set -e
 
 PKGS="linux-source-6.1 linux-source-6.12 build-essential flex bison bc libelf-dev libssl-dev
 ccache qemu-system-x86 busybox-static cpio rsync rt-tests util-linux python3
-python3-matplotlib xz-utils kmod man-db crun runc trinity stress-ng linux-perf"
+python3-matplotlib xz-utils kmod man-db crun runc trinity stress-ng linux-perf $*"
 
 missing=
 for p in $PKGS; do

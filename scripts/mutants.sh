@@ -129,7 +129,7 @@ reset-on-fork keeps the parent's value|kernel/sched/core.c|/^\t\tp->latency_nice
 sched_getattr() reports 0|kernel/sched/syscalls.c|s/kattr.sched_latency_nice = p->latency_nice;/kattr.sched_latency_nice = 0;/|sched/latency_nice_test:test_round_trip
 /proc/<pid>/sched has no latency_nice line|kernel/sched/debug.c|/P(latency_nice);/d|sched/latency_nice_test:test_proc_sched_self
 cgroup v1 has no cpu.latency.nice|kernel/sched/core.c|/^static struct cftype cpu_legacy_files/,/^};/s/\.name = "latency\.nice",/.name = "latency.nice.v1",/|sched/latency_nice_cgroup_test:test_v1_interface
-a same-policy call ignores a new latency nice|kernel/sched/syscalls.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/;/}|sched/latency_nice_stress_test:values
+a same-policy call ignores a new latency nice|kernel/sched/syscalls.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/{ }/}|sched/latency_nice_stress_test:values
 cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_stress_test:groups
 the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|ksft-build:SCHED_FLAG_LATENCY_NICE is 0x80
 latnice's own flag is not 0x80|tools/sched/latnice/latnice.c|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|latnice:-n -p sets the value silently
@@ -146,7 +146,7 @@ an equal slice ends the current entity's run|kernel/sched/fair.c|s/^\treturn roo
 cpu.latency.nice leaves the queued group entities' slices|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\t\tse->slice = latency_nice_slice(slice, latency_nice);$/\t\t\tse->slice = slice;/|kunit:group_latency_every_cpu
 cpu.latency.nice scales the slice of a group entity with nothing below|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tif (se->on_rq \&\& slice != ~0ULL) {$/\t\tif (se->on_rq) {/|kunit:group_latency_every_cpu
 an enqueue gives a group entity the slice below it unscaled|kernel/sched/fair.c|s/^\(\t*\)se->slice = latency_nice_slice(slice, entity_latency_nice(se));$/\1se->slice = slice;/|icount:sched/latency_nice_load_test:test_heavy_load_group
-core scheduling ignores latency nice|kernel/sched/fair.c|s/^\tdelta += slice_lead(sea) - slice_lead(seb);$/\tdelta += 0;/|sched/latency_nice_core_test:test_core_sched_waker
+core scheduling ignores latency nice|kernel/sched/fair.c|s/^\tdelta += slice_lead(sea) - slice_lead(seb);$/\tdelta += 0 * (slice_lead(sea) - slice_lead(seb));/|sched/latency_nice_core_test:test_core_sched_waker
 EOF
 }
 

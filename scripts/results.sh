@@ -14,6 +14,7 @@ cost:make cost
 cost-profile:make cost-profile
 results:make bench
 results-6.12:make bench LINUX=6.12
+db-bench:make db-bench
 soak:make soak
 mutants:make mutants
 mutants-6.12:make mutants LINUX=6.12'
