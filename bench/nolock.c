@@ -42,13 +42,5 @@ int fcntl(int fd, int cmd, ...)
 	return nolock(fd, cmd, arg);
 }
 
-int fcntl64(int fd, int cmd, ...)
-{
-	va_list ap;
-	long arg;
-
-	va_start(ap, cmd);
-	arg = va_arg(ap, long);
-	va_end(ap);
-	return nolock(fd, cmd, arg);
-}
+/* glibc's large-file name for the same call. */
+int fcntl64(int fd, int cmd, ...) __attribute__((alias("fcntl")));
