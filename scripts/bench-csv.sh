@@ -12,7 +12,7 @@ $1 == "RESULT" {
 		split($i, kv, "=")
 		if (kv[1] == "bench")
 			bench = kv[2]
-		else if (kv[1] ~ /^(sec|min|avg|p50|p90|p99|max|samples|share_a|share_b|usec_per_roundtrip|usec_per_op|mops_a|mops_b)$/)
+		else if (kv[1] ~ /^(sec|min|avg|p[0-9]+|max|samples|share_a|share_b|usec_per_roundtrip|usec_per_op|mops_a|mops_b)$/)
 			m[++n] = $i
 		else
 			params = params (params == "" ? "" : " ") $i

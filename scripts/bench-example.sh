@@ -25,7 +25,7 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$TMP/extra/scripts" "$TMP/extra/guest" "$TMP/extra/bin"
 cp scripts/bench-host.sh scripts/bench-csv.sh "$TMP/extra/scripts/"
-cp guest/bench "$TMP/extra/guest/"
+cp guest/bench guest/latency-stats "$TMP/extra/guest/"
 for c in pingpong cs-spin; do
 	gcc -static -O2 -Wall -o "$TMP/extra/bin/$c" bench/$c.c
 done

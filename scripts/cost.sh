@@ -39,7 +39,7 @@ fi
 rm -rf $OUT
 mkdir -p $OUT/extra
 gcc -static -O2 -Wall -o $OUT/extra/pingpong bench/pingpong.c
-cp guest/bench $OUT/extra/bench
+cp guest/bench guest/latency-stats $OUT/extra/
 
 cmd="BENCH_ONLY='${COST_ONLY:-pingpong hackbench cgroups}' BENCH_GROUPS='${COST_GROUPS:-1 4}'"
 cmd="$cmd BENCH_VALUES='${COST_VALUES:-0 19 -20}'"

@@ -9,7 +9,8 @@
 # and all four guests run at once.
 # Prints the table and the verdict line (scripts/demo-report.py); the full
 # report, with each bullet of "What it must show", is build/demo/report.md
-# (build/demo-6.12 with LINUX=6.12).
+# (build/demo-6.12 with LINUX=6.12), each cell's latency distribution
+# build/demo/cdf_patched_1.png.
 # make demo builds the kernels and the initramfs first.
 #
 # Under TCG the guests count time in instructions (QEMU -icount, 1 ns each,
@@ -23,7 +24,7 @@
 # 244 us (avg) and 860 us (p99), and -20 cutting cyclictest's average under
 # hackbench by 1.4x only.  With KVM the guests run on TOPO as they are.
 #
-# env: TOPO, DEMO_SECONDS (of cyclictest in each cell, over 4 fresh loads: 1)
+# env: TOPO, DEMO_SECONDS (of cyclictest in each cell, over 3 fresh loads: 1)
 set -e
 cd "$(dirname "$0")/.."
 SECONDS_=${DEMO_SECONDS:-1}
@@ -42,7 +43,7 @@ mkdir -p $OUT
 # after 1 s and 1075 us after 3 s; make trace-waker finds those delays in the
 # first wake-ups of the new cyclictest thread, behind hackbench tasks woken
 # with the full sleeper credit).
-matrix="MATRIX_GROUPS=1 MATRIX_SECONDS=$SECONDS_ MATRIX_ROUNDS=4 MATRIX_SETTLE=1 MATRIX_LOOPS=0"
+matrix="MATRIX_GROUPS=1 MATRIX_SECONDS=$SECONDS_ MATRIX_ROUNDS=3 MATRIX_SETTLE=1 MATRIX_LOOPS=0"
 icount=
 [ "$(sh scripts/qemu-run.sh --accel)" = tcg ] && icount="ICOUNT=0 APPEND=maxcpus=1 TOPO=default"
 
@@ -80,10 +81,13 @@ if [ -n "$icount" ]; then
 else
 	where="${accel:-?}, TOPO=${TOPO:-default}, the load on CPU 0"
 fi
+# Debian's python3, which has python3-matplotlib (make deps), for the plots
+py=/usr/bin/python3
+[ -x $py ] || py=python3
 header="$(make -s -C $TREE kernelversion), $where"
 header="$header, commit $(git describe --always --dirty), $(date -u '+%F %H:%M')"
 {
-	python3 scripts/matrix-report.py $OUT/samples.txt "$header"
+	$py scripts/matrix-report.py -p $OUT $OUT/samples.txt "$header"
 	printf '\n- commit: %s\n- date: %s\n' "$(git describe --always --dirty)" \
 		"$(date -u '+%Y-%m-%d %H:%M UTC')"
 } >$OUT/report.md

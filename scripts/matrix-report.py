@@ -7,18 +7,26 @@ fresh load, in every boot), with the spread (min-max over them).  "Above the flo
 the same statistic.  The report says of each bullet whether it held, and
 by how much.
 
-usage: matrix-report.py SAMPLES HEADER [KERNEL]
+usage: matrix-report.py [-p DIR] SAMPLES HEADER [KERNEL]
 
 KERNEL is the kernel whose samples fill the matrix and the bullets against
 the base kernel: patched (the default), or slices (the base kernel with the
 slices of scripts/matrix.sh's MATRIX_KERNELS asked for through
-sched_runtime).
+sched_runtime).  With -p, it also draws the latency distribution of
+every cell (the median over the results of each percentile guest/matrix
+measured) into DIR/cdf_<KERNEL>_<groups>.png, one panel per hackbench value,
+the idle floor and the base kernel's cell beside them.
 """
+import os
 import statistics
 import sys
 from collections import defaultdict
 
 STATS = ("min", "avg", "p99", "max")
+# The percentiles of guest/latency-stats, as fractions: the CDF's points.
+QUANTILES = (("min", 0), ("p10", .1), ("p25", .25), ("p50", .5), ("p75", .75),
+             ("p90", .9), ("p95", .95), ("p99", .99), ("p999", .999), ("max", 1))
+COLOURS = {"19": "tab:green", "0": "tab:blue", "-20": "tab:red"}
 
 
 def parse(path):
@@ -36,10 +44,67 @@ def cell(vals):
     return statistics.median(vals), (max(vals) - min(vals)) / 2
 
 
+def quantiles(rows, **match):
+    """The CDF of the results matching: each percentile's median over them."""
+    sel = [r for r in rows if all(r.get(k) == v for k, v in match.items())]
+    if not sel or any(q not in sel[0] for q, _ in QUANTILES):
+        return None
+    return [(statistics.median(float(r[q]) for r in sel), f) for q, f in QUANTILES]
+
+
+def plot_cdfs(rows, K, values, groups, plotdir):
+    """One PNG per group count: a panel per hackbench value, a line per
+    cyclictest value, with the floor and the base kernel's (0, 0) cell;
+    none where the samples have no percentiles (older runs)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    paths = []
+    for g in groups:
+        drawn = 0
+        fig, axes = plt.subplots(1, len(values), sharey=True, squeeze=False,
+                                 figsize=(4.5 * len(values), 4))
+        for ax, h in zip(axes[0], values):
+            lines = [(f"cyclictest at {c}", dict(kernel=K, bench="matrix", groups=g,
+                                                  hb_value=h, ct_value=c),
+                      dict(color=COLOURS.get(c))) for c in values]
+            lines.append(("idle floor", dict(kernel=K, bench="floor"),
+                          dict(color="grey", linestyle=":")))
+            if h == "0":
+                lines.append(("base kernel, 0", dict(kernel="base", bench="matrix",
+                                                     groups=g, hb_value="0", ct_value="0"),
+                              dict(color="black", linestyle="--")))
+            for label, match, style in lines:
+                q = quantiles(rows, **match)
+                if q:
+                    drawn += 1
+                    ax.plot([x for x, _ in q], [f for _, f in q], marker=".",
+                            label=label, **style)
+            ax.set_xscale("log")
+            ax.set_title(f"hackbench at {h}")
+            ax.set_xlabel("wake-up latency (us)")
+            ax.grid(alpha=0.3, which="both")
+            ax.legend(fontsize="small", loc="lower right")
+        axes[0][0].set_ylabel("fraction of wake-ups")
+        fig.suptitle(f"cyclictest under {g} hackbench group(s) on one CPU, {K} kernel "
+                     "(median of each percentile over the rounds)")
+        fig.tight_layout()
+        path = os.path.join(plotdir, f"cdf_{K}_{g}.png")
+        if drawn:
+            fig.savefig(path, dpi=90)
+            paths.append(path)
+        plt.close(fig)
+    return paths
+
+
 def main():
-    rows = parse(sys.argv[1])
-    header = sys.argv[2] if len(sys.argv) > 2 else ""
-    K = sys.argv[3] if len(sys.argv) > 3 else "patched"
+    args = sys.argv[1:]
+    plotdir = None
+    if args[:1] == ["-p"]:
+        plotdir, args = args[1], args[2:]
+    rows = parse(args[0])
+    header = args[1] if len(args) > 1 else ""
+    K = args[2] if len(args) > 2 else "patched"
     lat = defaultdict(list)      # (kernel, groups, hb, ct, stat) -> values
     floor = defaultdict(list)    # (kernel, stat) -> values
     hb = defaultdict(list)       # (kernel, groups, value) -> seconds
@@ -177,6 +242,12 @@ def main():
     held = sum(ok for ok, _ in verdicts)
     out.append("")
     out.append(f"{held} of {len(verdicts)} hold.")
+    if plotdir:
+        paths = plot_cdfs(rows, K, values, groups, plotdir)
+        if paths:
+            out += ["", "Latency distributions: " +
+                    ", ".join(f"![{os.path.basename(p)}]({os.path.basename(p)})"
+                              for p in paths)]
     print("\n".join(out))
 
 

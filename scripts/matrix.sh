@@ -27,7 +27,8 @@
 #      with each value's slice asked for through sched_runtime, 6.12 only:
 #      guest/matrix MATRIX_VIA=slice; its matrix follows in the report)
 # out: $MATRIX_OUT/samples.txt (every RESULT line, with kernel and boot),
-#      $MATRIX_OUT/report.md
+#      $MATRIX_OUT/report.md, $MATRIX_OUT/cdf_*.png (each cell's latency
+#      distribution)
 set -e
 cd "$(dirname "$0")/.."
 REPS=${REPS:-2}
@@ -74,10 +75,13 @@ for rep in $(seq "$REPS"); do
 done
 
 header="$(make -s kernelversion), commit $(git describe --always --dirty), $(date -u +%F), $method, REPS=$REPS"
-python3 scripts/matrix-report.py $OUT/samples.txt "$header" >$OUT/report.md
+# Debian's python3, which has python3-matplotlib (make deps), for the plots
+py=/usr/bin/python3
+[ -x $py ] || py=python3
+$py scripts/matrix-report.py -p $OUT $OUT/samples.txt "$header" >$OUT/report.md
 if grep -q '^kernel=slices ' $OUT/samples.txt; then
 	echo >>$OUT/report.md
-	python3 scripts/matrix-report.py $OUT/samples.txt \
+	$py scripts/matrix-report.py -p $OUT $OUT/samples.txt \
 		"base kernel with sched_runtime slices, $header" slices >>$OUT/report.md
 fi
 cat $OUT/report.md

@@ -14,6 +14,9 @@
 #        idle time (QEMU -icount shift=N,sleep=off): timings in the guest
 #        then measure instructions executed, free of host noise (QEMU 7.2
 #        hangs bringing up a second CPU under -icount: use maxcpus=1);
+#        TCG_THREAD=single|multi: TCG's threads (single: every vCPU in
+#        turn on one host thread; multi: a host thread per vCPU); default
+#        single up to 64 vCPUs, multi above (single under ICOUNT),
 #        PLUGIN=lib.so,args: a TCG plugin (QEMU -plugin),
 #        ACCEL=kvm|tcg: KVM (-cpu host) where a kernel boots with it and neither
 #        ICOUNT nor PLUGIN is set, TCG otherwise; the guest sees it as
@@ -99,6 +102,7 @@ cat "$INITRD" "$RUN/extra.cpio.gz" >"$RUN/initrd"
 ncpu=$(echo "$topoenv" | sed -n 's/.*TOPO_CPUS=\([0-9]*\).*/\1/p')
 threads=single
 [ "$ncpu" -gt 64 ] && [ -z "$ICOUNT" ] && threads=multi
+threads=${TCG_THREAD:-$threads}
 accel="-accel tcg,thread=$threads -cpu max,vendor=GenuineIntel"
 [ "$ACCEL" = kvm ] && accel="-accel kvm -cpu host"
 icount=

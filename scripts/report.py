@@ -29,7 +29,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 FULL_REPS = 5
 # Latency nice values in the order the tables show them; others follow.
 VALUE_ORDER = ["0", "19", "-20"]
-PERCENTILES = ["min", "p50", "p90", "p99", "max"]
+# The percentiles of guest/latency-stats, as fractions: the points of the
+# latency distribution's plot (min and max are its ends).
+QUANTILES = [("min", 0), ("p10", .1), ("p25", .25), ("p50", .5), ("p75", .75),
+             ("p90", .9), ("p95", .95), ("p99", .99), ("p999", .999), ("max", 1)]
 # One colour per latency nice value in every plot; the baseline dashed, the
 # other kernels one line style each.
 COLOURS = {"0": "tab:blue", "19": "tab:green", "-20": "tab:red"}
@@ -72,8 +75,8 @@ METHODS = {
         "tcg": "plain TCG, cyclictest pinned to CPU 0, the background "
                "hackbench on every CPU: the latencies include the "
                "emulator's round robin over the busy vCPUs, a floor of "
-               "milliseconds; `make matrix` is the same matrix confined to "
-               "one CPU under -icount, where latency nice shows",
+               "milliseconds (make bench under TCG measures the matrix on "
+               "one CPU under -icount instead, below)",
         "kvm": "KVM, cyclictest pinned to CPU 0, the load on every CPU",
         "host": HOST + "; cyclictest pinned to CPU 0, the load on every CPU"},
     "fairness": {
@@ -172,8 +175,9 @@ class Ctx:
 
 
 def value_order(values):
-    """VALUE_ORDER first, then any other value, numerically."""
-    rest = sorted((v for v in values if v not in VALUE_ORDER), key=int)
+    """VALUE_ORDER first, then any other value, numerically ("idle", the
+    cyclictest floor's hackbench value, is none)."""
+    rest = sorted((v for v in values if v not in VALUE_ORDER and v != "idle"), key=int)
     return VALUE_ORDER + rest
 
 
@@ -321,18 +325,28 @@ def cyclictest_section(s, ctx, topo, md, js):
            "",
            "Wake-up latency in us of `cyclictest --policy=other` (1 thread, "
            "1 ms interval) while `hackbench -p -g {}` runs in the background; "
-           "rows: hackbench's latency nice, columns: cyclictest's. (pct) is "
+           "rows: hackbench's latency nice, columns: cyclictest's; the idle "
+           "floor is the same cyclictest with nothing else running. (pct) is "
            "the change vs the same kernel's (0, 0) cell ({}'s row: vs the "
            "next kernel's): **negative = lower latency**. ± is the "
            "standard deviation as a % of the mean of the "
            "runs.".format("/".join(load) or "?", ctx.base)]
     method(ctx, "cyclictest", md)
     first = ctx.others[0] if ctx.others else ctx.base
-    for metric, what in (("avg", "average"), ("p99", "99th percentile")):
+    for metric, what in (("min", "minimum"), ("avg", "average"),
+                         ("p99", "99th percentile"), ("max", "maximum")):
         header = ["{} latency".format(what)] + ["cyclictest " + v for v in values]
         rows = []
         ref = stats(s.get(topo, first, "cyclictest", metric, **base_p))
         base = stats(s.get(topo, ctx.base, "cyclictest", metric, **base_p))
+        for k in ctx.kernels:
+            fl = stats(s.get(topo, k, "cyclictest", metric, hb_value="idle"))
+            if fl:
+                rows.append(["{}, idle floor".format(k),
+                             cell(fl, None, "{:.0f}", ctx.reps)]
+                            + ["n/a" for _ in values[1:]])
+                js.append(dict(metric=metric, kernel=k, hb_value="idle",
+                               ct_value="0", stats=fl))
         rows.append(["{}, hackbench 0".format(ctx.base),
                      cell(base, ref if first != ctx.base else None, "{:.0f}", ctx.reps)]
                     + ["n/a" for _ in values[1:]])
@@ -510,6 +524,9 @@ def plot_hackbench(s, ctx, topo, path):
 
 
 def plot_latency(s, ctx, topo, path):
+    """The latency distribution (CDF) of each cell of the cyclictest
+    table: a panel per hackbench value, a line per kernel and cyclictest
+    value, each percentile the mean over the runs; the idle floor dotted."""
     values = value_order(s.param_values(topo, "cyclictest", "ct_value")
                          | s.param_values(topo, "cyclictest", "hb_value"))
     hvs = [v for v in values
@@ -521,32 +538,68 @@ def plot_latency(s, ctx, topo, path):
                              figsize=(4.5 * len(hvs), 4))
     for j, hv in enumerate(hvs):
         ax = axes[0][j]
-        lines = [(k, v) for k in ctx.others for v in values]
+        lines = [(k, v, dict(hb_value=hv, ct_value=v), style(ctx, k, v))
+                 for k in ctx.others for v in values]
         if hv == "0":
-            lines.insert(0, (ctx.base, "0"))
-        for kernel, cv in lines:
-            ys, es = [], []
-            for pc in PERCENTILES:
-                st = stats(s.get(topo, kernel, "cyclictest", pc,
-                                 hb_value=hv, ct_value=cv))
-                ys.append(st["mean"] if st else float("nan"))
-                es.append((st["sd"] or 0) if st else 0)
-            if any(y == y for y in ys):
-                ax.errorbar(PERCENTILES, ys, yerr=es, marker="o", capsize=3,
-                            label="{} cyclictest {}".format(kernel, cv),
-                            **style(ctx, kernel, cv))
-        ax.set_yscale("log")
+            lines.insert(0, (ctx.base, "0", dict(hb_value="0", ct_value="0"),
+                             style(ctx, ctx.base, "0")))
+        lines.append((ctx.others[0] if ctx.others else ctx.base, "idle floor",
+                      dict(hb_value="idle"), dict(color="grey", linestyle=":")))
+        for kernel, cv, p, st in lines:
+            pts = [(stats(s.get(topo, kernel, "cyclictest", q, **p)), f)
+                   for q, f in QUANTILES]
+            pts = [(x["mean"], f) for x, f in pts if x]
+            if len(pts) > 2:
+                label = "{} cyclictest {}".format(kernel, cv) if cv != "idle floor" \
+                    else "idle floor"
+                ax.plot([x for x, _ in pts], [f for _, f in pts], marker=".",
+                        label=label, **st)
+        ax.set_xscale("log")
         ax.set_title("hackbench at latency nice {}".format(hv))
-        ax.set_xlabel("percentile of wake-up latency")
+        ax.set_xlabel("wake-up latency (us)")
         ax.grid(alpha=0.3, which="both")
-        ax.legend(fontsize="small")
-    axes[0][0].set_ylabel("latency (us), lower is better")
+        ax.legend(fontsize="small", loc="lower right")
+    axes[0][0].set_ylabel("fraction of wake-ups")
     fig.suptitle("cyclictest --policy=other under hackbench on {} "
-                 "(mean ± stddev)".format(topo))
+                 "(each percentile the mean of the runs)".format(topo))
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)
     return True
+
+
+# make bench under TCG: the cyclictest table is make matrix's, on one CPU
+# under -icount (scripts/bench.sh), and why.
+MATRIX_METHOD = (
+    "Method: under TCG the hackbench x cyclictest matrix is measured on one "
+    "CPU, QEMU -icount (guest time counts instructions), load and cyclictest "
+    "on CPU 0 (`scripts/matrix.sh`, the same boots of each kernel, "
+    "interleaved): the difference it exists to show, -20 against 0 in a "
+    "row, is then beyond its spread (4x on the average under one group, "
+    "idle floor 53 us).  On a topology under plain TCG it is not: on nps1 "
+    "with the load confined to CPU 0 and every CPU online, the idle floor "
+    "is 244 us on average and 860 us at p99, and -20 cuts cyclictest's "
+    "average under hackbench only 1.4x; with the load on every CPU the "
+    "floor is milliseconds.  With one CPU online the kernel builds no "
+    "sched domain, so this matrix is the same on every topology and is "
+    "measured once; with KVM or on a booted machine the table is measured "
+    "on each topology (guest/bench).")
+
+
+def matrix_section(out, md):
+    """make matrix's report in DIR/matrix, if this run made one, its
+    headings one level down, and its plots."""
+    path = os.path.join(out, "matrix", "report.md")
+    if not os.path.exists(path):
+        return
+    md += ["", "## cyclictest under hackbench, on one CPU under -icount", "",
+           MATRIX_METHOD, ""]
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("#"):
+                line = "#" + line
+            md.append(line.replace("](cdf_", "](matrix/cdf_"))
 
 
 def runs_section(ctx, runs, md):
@@ -687,6 +740,8 @@ def main():
             plots.append("latency_{}.png".format(topo))
         md += [""] + ["![{0}]({0})".format(p) for p in plots]
         report["topologies"][topo] = js
+    if not ctx.compare:
+        matrix_section(out, md)
     if runs:
         runs_section(ctx, runs, md)
     md += ["", "Raw samples: `samples.csv` (one row per measurement{}); "

@@ -7,14 +7,15 @@
 # exactly the cells whose difference from the baseline, recomputed here
 # from the sets' samples.csv, is beyond the spread (|mean - base mean| >
 # sd + base sd); a report with one mark dropped fails that check.  The
-# parsing and the report, not the timing.  TAP out.
+# parsing and the report, not the timing.  The latency plot is drawn and
+# each cyclictest table has each set's idle floor.  TAP out.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
 SETS=${BENCH_SETS:-examples/bench-sets/base examples/bench-sets/patched}
 # The tables the report must have, by their headings.
 TABLES="hackbench|perf bench sched messaging|cyclictest --policy=other under hackbench|fairness|pipe ping-pong|core scheduling fairness"
 # The columns that name a row rather than hold a measurement.
-LABELS="mode|kind|groups|kernel|hog A value|hog B value|latency nice A/B|configuration|average latency|99th percentile latency"
+LABELS="mode|kind|groups|kernel|hog A value|hog B value|latency nice A/B|configuration|minimum latency|average latency|99th percentile latency|maximum latency"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 . guest/tap.sh
@@ -102,6 +103,17 @@ log=$(sh scripts/bench-compare.sh "$OUT" $SETS 2>&1)
 result $? "compare: the report of the example sets builds" "$log"
 [ -s "$OUT/report.md" ] && [ -s "$OUT/report.json" ] && [ -s "$OUT/hackbench_host.png" ]
 result $? "compare: report.md, report.json and the hackbench plot are written"
+[ -s "$OUT/latency_host.png" ] && grep -qF '![latency_host.png](latency_host.png)' "$OUT/report.md"
+result $? "compare: the latency distribution's plot is written and shown"
+# each cyclictest table (min, avg, p99, max) has each set's idle floor
+missing=$(for k in $(sed -n 's/^label=//p' $(for d in $SETS; do echo "$d/meta.txt"; done)); do
+	n=$(awk -v row="| $k, idle floor | " '/^### cyclictest/ { s = 1; next } /^### |^## / { s = 0 }
+		s && index($0, row) == 1 && substr($0, length(row) + 1) !~ /^n\/a/ { n++ }
+		END { print n + 0 }' "$OUT/report.md")
+	[ "$n" = 4 ] || echo "$k: $n of 4 cyclictest tables have its idle floor"
+done)
+[ -z "$missing" ]
+result $? "compare: every cyclictest table has each set's idle floor" "$missing"
 
 missing=$(printf '%s\n' "$TABLES" | tr '|' '\n' | while read -r t; do
 	grep -qxF "### $t" "$OUT/report.md" || echo "no table '$t'"

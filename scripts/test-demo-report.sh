@@ -4,8 +4,9 @@
 # the verdict line has its format and carries the samples' numbers,
 # recomputed here (medians over the rounds, ratios, hackbench's medians,
 # the shares); samples without a cell give no verdict and fail; the matrix
-# report judges each bullet of DESIGN.md section 3 and counts them.  The
-# reports, not the timing.  TAP out.
+# report judges each bullet of DESIGN.md section 3 and counts them, and
+# draws each cell's latency distribution.  The reports, not the timing.
+# TAP out.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 1
 . guest/tap.sh
@@ -75,5 +76,15 @@ why=
 [ "$count" = "$held 20" ] || why="${why:+$why; }the count says '$count', the bullets $held of 20"
 grep -q 'nan' "$OUT/matrix" && why="${why:+$why; }a number is nan"
 tap_result "matrix: each bullet of what it must show judged, and counted" "$why"
+
+# Debian's python3 has matplotlib (make deps)
+/usr/bin/python3 scripts/matrix-report.py -p "$OUT" "$SAMPLES" header >"$OUT/plotted" 2>&1
+rc=$?
+why=
+[ $rc = 0 ] || why="exit $rc: $(tail -n 1 "$OUT/plotted")"
+[ -s "$OUT/cdf_patched_1.png" ] || why="${why:+$why; }no cdf_patched_1.png"
+grep -qF '![cdf_patched_1.png](cdf_patched_1.png)' "$OUT/plotted" ||
+	why="${why:+$why; }the report does not show it"
+tap_result "matrix: the latency distribution of every cell is drawn and shown" "$why"
 tap_plan
 tap_exit
