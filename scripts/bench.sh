@@ -124,6 +124,7 @@ dirty=
 	echo "commit=$(git rev-parse --short HEAD)$dirty"
 	echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "reps=$REPS"
+	echo "jobs=${BENCH_JOBS:-1}"
 	echo "topos=$TOPOS"
 	echo "knobs=${knobs# }"
 	echo "host=$(nproc) CPUs, $(qemu-system-x86_64 --version | head -n 1), accel $accel"

@@ -20,9 +20,10 @@
 # disturbing each other's timings.  With one CPU online the topology builds
 # no sched domains, so they boot the small machine: nps1's 32 vCPUs make a
 # boot under -icount take 95 s instead of 20.  Measured on nps1 with every
-# CPU online and the load on CPU 0 under plain TCG instead: an idle floor of
-# 244 us (avg) and 860 us (p99), and -20 cutting cyclictest's average under
-# hackbench by 1.4x only.  With KVM the guests run on TOPO as they are.
+# CPU online and the load on CPU 0 under plain TCG instead (2026-12-04): an
+# idle floor of 179 to 1058 us on average and 388 to 9112 us at p99 over
+# four boots, and cells that do not order (hackbench at 19 the worst row).
+# With KVM the guests run on TOPO as they are.
 #
 # env: TOPO, DEMO_SECONDS (of cyclictest in each cell, over 3 fresh loads: 1)
 set -e

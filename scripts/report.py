@@ -320,7 +320,8 @@ def cyclictest_section(s, ctx, topo, md, js):
     base_p = dict(hb_value=0, ct_value=0)
     if not any(s.get(topo, k, "cyclictest", "avg", **base_p) for k in ctx.kernels):
         return
-    load = sorted(s.param_values(topo, "cyclictest", "load_groups"))
+    # the floor runs with no load (load_groups=0)
+    load = sorted(s.param_values(topo, "cyclictest", "load_groups") - {"0"}, key=int)
     md += ["", "### cyclictest --policy=other under hackbench",
            "",
            "Wake-up latency in us of `cyclictest --policy=other` (1 thread, "
@@ -572,15 +573,18 @@ def plot_latency(s, ctx, topo, path):
 # under -icount (scripts/bench.sh), and why.
 MATRIX_METHOD = (
     "Method: under TCG the hackbench x cyclictest matrix is measured on one "
-    "CPU, QEMU -icount (guest time counts instructions), load and cyclictest "
-    "on CPU 0 (`scripts/matrix.sh`, the same boots of each kernel, "
-    "interleaved): the difference it exists to show, -20 against 0 in a "
-    "row, is then beyond its spread (4x on the average under one group, "
-    "idle floor 53 us).  On a topology under plain TCG it is not: on nps1 "
-    "with the load confined to CPU 0 and every CPU online, the idle floor "
-    "is 244 us on average and 860 us at p99, and -20 cuts cyclictest's "
-    "average under hackbench only 1.4x; with the load on every CPU the "
-    "floor is milliseconds.  With one CPU online the kernel builds no "
+    "CPU under QEMU -icount (guest time counts instructions), load and "
+    "cyclictest on CPU 0 (`scripts/matrix.sh`, the same number of boots of "
+    "each kernel, interleaved): there the difference it exists to show, -20 "
+    "against 0 in a row, is beyond its spread (make demo, 2026-12-04: idle "
+    "floor 53 us, -20 cutting the average 4.2x and the p99 5.5x under one "
+    "group at 0).  On a topology under plain TCG it is not: on nps1 with the "
+    "load confined to CPU 0 and every CPU online (2026-12-04, one boot of "
+    "each kernel, with QEMU's TCG on one thread and on one per vCPU), the "
+    "idle floor ranged from 179 to 1058 us on average and from 388 to 9112 "
+    "us at p99, and the cells did not order (hackbench at 19 gave every "
+    "column 2.3-3.6 ms on average, the worst row); with the load on every "
+    "CPU the floor is milliseconds.  With one CPU online the kernel builds no "
     "sched domain, so this matrix is the same on every topology and is "
     "measured once; with KVM or on a booted machine the table is measured "
     "on each topology (guest/bench).")
@@ -629,7 +633,8 @@ def bench_header(meta, reps):
         "- commit: {}".format(meta.get("commit", "?")),
         "- date: {}".format(meta.get("date", "?")),
         "- reps: {} boot(s) of each kernel per topology, interleaved "
-        "(base, patched, base, ...)".format(reps),
+        "(base, patched, base, ...), {} at once (BENCH_JOBS)".format(
+            reps, meta.get("jobs", "1")),
         "- host: {}".format(meta.get("host", "?")),
         "- kernels: {}".format(meta.get("kernels", "?"))]
     if meta.get("knobs"):
