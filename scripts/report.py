@@ -3,8 +3,11 @@
 style of scheduler patch reviews (hackbench and perf's messaging in the
 mmtests compare style, `value (pct)` with a mark beyond the spread),
 DIR/report.json: the same numbers for machines, and the plots
-DIR/hackbench_<topo>.png and DIR/latency_<topo>.png.  Every number comes
-from the CSV files; a missing measurement is "n/a".
+DIR/hackbench_<topo>.png (time against groups) and DIR/latency_<topo>.png
+(the latency distribution of each cyclictest cell).  Every number comes
+from the CSV files; a missing measurement is "n/a".  Where make bench ran
+the cyclictest table as make matrix (under TCG), DIR/matrix/report.md
+follows, with why.
 
 usage: report.py [DIR]             make bench's results (samples.csv,
                                    runs.csv, meta.txt in DIR, default
