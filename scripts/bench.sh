@@ -144,7 +144,7 @@ for topo in $TOPOS; do
 	done
 done >$OUT/logs/jobs
 export KERNEL BASEKERNEL INITRD OUT TMP knobs BENCH_TIMEOUT
-xargs -P "${BENCH_JOBS:-1}" -L 1 sh scripts/bench.sh --run <$OUT/logs/jobs || failed=1
+xargs -r -P "${BENCH_JOBS:-1}" -L 1 sh scripts/bench.sh --run <$OUT/logs/jobs || failed=1
 
 if [ -n "$full" ]; then
 	boot_max=${FULL_BOOT_MAX:-300}

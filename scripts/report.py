@@ -577,9 +577,10 @@ def plot_latency(s, ctx, topo, path):
 MATRIX_METHOD = (
     "Method: under TCG the hackbench x cyclictest matrix is measured on one "
     "CPU under QEMU -icount (guest time counts instructions), load and "
-    "cyclictest on CPU 0 (`scripts/matrix.sh`, the same number of boots of "
-    "each kernel, interleaved): there the difference it exists to show, -20 "
-    "against 0 in a row, is beyond its spread (make demo, 2026-12-04: idle "
+    "cyclictest on CPU 0 (`scripts/matrix.sh`, REPS boots of each kernel, "
+    "all at once, as their timings count instructions): there the difference "
+    "it exists to show, -20 against 0 in a row, is beyond its spread (make "
+    "demo, 2026-12-04: idle "
     "floor 53 us, -20 cutting the average 4.2x and the p99 5.5x under one "
     "group at 0).  On a topology under plain TCG it is not: on nps1 with the "
     "load confined to CPU 0 and every CPU online (2026-12-04, one boot of "
