@@ -4,10 +4,8 @@
 # baseline, as mmtests compare does (scripts/report.py -o).
 # usage: bench-compare.sh OUT SET SET...
 [ $# -ge 3 ] || { echo "usage: bench-compare.sh OUT SET SET..." >&2; exit 2; }
-# Debian's python3, which has python3-matplotlib (make deps); one earlier on
-# PATH may not.
-py=/usr/bin/python3
-[ -x $py ] || py=python3
+# PY: Debian's python3, with matplotlib
+. "$(dirname "$0")/paths.sh"
 out=$1
 shift
-exec $py "$(dirname "$0")/report.py" -o "$out" "$@"
+exec $PY "$(dirname "$0")/report.py" -o "$out" "$@"

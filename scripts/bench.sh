@@ -191,10 +191,6 @@ if [ -n "$matrix" ]; then
 	}
 fi
 
-# Debian's python3, which has python3-matplotlib (make deps); one earlier on
-# PATH may not.
-py=/usr/bin/python3
-[ -x $py ] || py=python3
-$py scripts/report.py $OUT
+$PY scripts/report.py $OUT
 echo "bench: $OUT/report.md"
 exit $failed

@@ -82,13 +82,10 @@ if [ -n "$icount" ]; then
 else
 	where="${accel:-?}, TOPO=${TOPO:-default}, the load on CPU 0"
 fi
-# Debian's python3, which has python3-matplotlib (make deps), for the plots
-py=/usr/bin/python3
-[ -x $py ] || py=python3
 header="$(make -s -C $TREE kernelversion), $where"
 header="$header, commit $(git describe --always --dirty), $(date -u '+%F %H:%M')"
 {
-	$py scripts/matrix-report.py -p $OUT $OUT/samples.txt "$header"
+	$PY scripts/matrix-report.py -p $OUT $OUT/samples.txt "$header"
 	printf '\n- commit: %s\n- date: %s\n' "$(git describe --always --dirty)" \
 		"$(date -u '+%Y-%m-%d %H:%M UTC')"
 } >$OUT/report.md

@@ -96,13 +96,10 @@ for rep in $(seq "$REPS"); do
 done
 
 header="$(make -s kernelversion), commit $(git describe --always --dirty), $(date -u +%F), $method, REPS=$REPS"
-# Debian's python3, which has python3-matplotlib (make deps), for the plots
-py=/usr/bin/python3
-[ -x $py ] || py=python3
-$py scripts/matrix-report.py -p $OUT $OUT/samples.txt "$header" >$OUT/report.md
+$PY scripts/matrix-report.py -p $OUT $OUT/samples.txt "$header" >$OUT/report.md
 if grep -q '^kernel=slices ' $OUT/samples.txt; then
 	echo >>$OUT/report.md
-	$py scripts/matrix-report.py -p $OUT $OUT/samples.txt \
+	$PY scripts/matrix-report.py -p $OUT $OUT/samples.txt \
 		"base kernel with sched_runtime slices, $header" slices >>$OUT/report.md
 fi
 cat $OUT/report.md

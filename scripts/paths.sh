@@ -32,3 +32,7 @@ DEBUG_FRAGS="$TEST_FRAGS configs/debug.config"
 PERF_FRAGS="configs/kernel.config $LINE_FRAGS configs/perf.config"
 # make trace-waker: the test kernel with the sched tracepoints.
 TRACE_FRAGS="$TEST_FRAGS configs/trace.config"
+# Debian's python3, which has python3-matplotlib (make deps), for the
+# reports and their plots; another python3 earlier on PATH may not.
+PY=/usr/bin/python3
+[ -x $PY ] || PY=python3

@@ -77,8 +77,9 @@ why=
 grep -q 'nan' "$OUT/matrix" && why="${why:+$why; }a number is nan"
 tap_result "matrix: each bullet of what it must show judged, and counted" "$why"
 
-# Debian's python3 has matplotlib (make deps)
-/usr/bin/python3 scripts/matrix-report.py -p "$OUT" "$SAMPLES" header >"$OUT/plotted" 2>&1
+# PY: Debian's python3, with matplotlib (make deps)
+. scripts/paths.sh
+$PY scripts/matrix-report.py -p "$OUT" "$SAMPLES" header >"$OUT/plotted" 2>&1
 rc=$?
 why=
 [ $rc = 0 ] || why="exit $rc: $(tail -n 1 "$OUT/plotted")"
