@@ -40,6 +40,8 @@ done
 gcc -static -O2 -Wall -o "$ROOT"/usr/bin/readback "$TOP"/bench/readback.c
 # slice-run (guest/matrix's sched_runtime slices, MATRIX_VIA=slice).
 gcc -static -O2 -Wall -o "$ROOT"/usr/bin/slice-run "$TOP"/bench/slice-run.c -lm
+# waker (guest/matrix's heavy waker: a periodic waker that works).
+gcc -static -O2 -Wall -o "$ROOT"/usr/bin/waker "$TOP"/bench/waker.c
 mkdir -p "$ROOT"/usr/share/latnice
 cp "$TOP"/examples/oci-config.json "$ROOT"/usr/share/latnice/
 # What qemu-run.sh counts as a splat on the console, for the guest's own
