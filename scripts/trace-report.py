@@ -14,6 +14,7 @@ import sys
 LINE = re.compile(r"\s*(\S+)-(\d+)\s+\[\d+\]\s+\S+\s+([\d.]+): (\w+): (.*)")
 PID = re.compile(r"pid=(\d+)")
 RUNTIME = re.compile(r"pid=(\d+) runtime=(\d+) \[ns\] vruntime=(\d+)")
+WAKER = re.compile(r"comm=(cyclictest|waker) ")
 LIMIT = 500e-6
 PERIOD = 1e-3   # cyclictest -i 1000
 
@@ -27,7 +28,7 @@ def main():
                 events.append((float(m.group(3)), m.group(4), m.group(5)))
     waits = []
     for i, (t, name, args) in enumerate(events):
-        if name != "sched_wakeup" or "comm=cyclictest" not in args:
+        if name != "sched_wakeup" or not WAKER.search(args):
             continue
         pid = PID.search(args).group(1)
         for j in range(i + 1, len(events)):

@@ -5,7 +5,7 @@
 # scripts/trace-report.py say, for each wake-up that waited over 500 us,
 # how many switches went before it and how far ahead of the waker, in
 # vruntime, the tasks that ran were: build/trace-waker/report.md.
-# env: TRACE_LOAD, TRACE_WAKER, TRACE_GROUPS, TRACE_WAKEUPS (guest/trace-waker)
+# env: TRACE_LOAD, TRACE_WAKER, TRACE_GROUPS, TRACE_WAKEUPS, TRACE_WORK (guest/trace-waker)
 set -e
 cd "$(dirname "$0")/.."
 . scripts/paths.sh
@@ -13,7 +13,7 @@ OUT=build/trace-waker
 mkdir -p $OUT
 sh scripts/build-kernel.sh build/linux $TRACE_OBJ $TRACE_FRAGS
 cmd=
-for v in TRACE_LOAD TRACE_WAKER TRACE_GROUPS TRACE_WAKEUPS; do
+for v in TRACE_LOAD TRACE_WAKER TRACE_GROUPS TRACE_WAKEUPS TRACE_WORK; do
 	eval "val=\${$v:-}"
 	[ -n "$val" ] && cmd="$cmd $v=$val"
 done
