@@ -76,26 +76,36 @@ kernel-base:
 kernel-debug:
 	@sh scripts/build-kernel.sh $(TREE) $(DEBUGOBJ) $(DEBUGFRAGS)
 
-# What the kselftests and the latnice tool are built from (the uapi headers
-# included): the tree's tracked files there, not what the build leaves beside
-# them (a test binary listed here would be rebuilt by make's own rules), and
-# what else goes into the initramfs.
+# What the kselftests are built from (the uapi headers included): the tree's
+# tracked files there, not what the build leaves beside them (a test binary
+# listed here would be rebuilt by make's own rules), and what else goes into
+# the initramfs.
 KSFT_SRCS := $(addprefix $(TREE)/,$(shell git -C $(TREE) ls-files \
 	tools/testing/selftests/sched tools/testing/selftests/cgroup \
-	tools/sched/latnice tools/include/uapi include/uapi arch/x86/include/uapi \
+	tools/include/uapi include/uapi arch/x86/include/uapi \
 	tools/testing/selftests/kselftest.h tools/testing/selftests/lib.mk 2>/dev/null))
 GUEST_FILES := $(wildcard guest/*) bench/readback.c bench/slice-run.c bench/waker.c examples/oci-config.json \
 	scripts/initramfs.sh scripts/qemu-run.sh
 KSFT_STAMP := $(KSFT).stamp
+# The latnice tool (latnice/, user space, no kernel tree) and its test: in
+# the guests' /kselftest/latnice, and for this machine in LATNICE_HOST.
+LATNICE_SRCS := $(wildcard latnice/*.c latnice/Makefile latnice/test.sh latnice/expected/*) \
+	scripts/build-latnice.sh
+LATNICE_HOST := $(call path,LATNICE_HOST)
 
 kselftests: $(KSFT_STAMP)
-$(KSFT_STAMP): $(KSFT_SRCS) scripts/build-kselftests.sh scripts/build-latnice.sh
+$(KSFT_STAMP): $(KSFT_SRCS) scripts/build-kselftests.sh
 	@sh scripts/build-kselftests.sh $(TREE) $(OBJ) $(KSFT)
-	@sh scripts/build-latnice.sh $(TREE) $(KSFT)/latnice
 	@touch $@
 
+$(KSFT)/latnice/latnice: $(KSFT_STAMP) $(LATNICE_SRCS)
+	@sh scripts/build-latnice.sh $(KSFT)/latnice
+
+$(LATNICE_HOST)/latnice: $(LATNICE_SRCS)
+	@sh scripts/build-latnice.sh $(LATNICE_HOST)
+
 initramfs: $(INITRD)
-$(INITRD): $(KSFT_STAMP) $(GUEST_FILES)
+$(INITRD): $(KSFT_STAMP) $(KSFT)/latnice/latnice $(GUEST_FILES)
 	@sh scripts/initramfs.sh $(INITRD) $(KSFT)
 
 kunit: $(KTARGET) $(INITRD)

@@ -1,11 +1,15 @@
 #!/bin/sh
-# Build tools/sched/latnice (the tool, its test and helpers) static for the
-# guest, into OUT.  Nothing to do on a tree without the tool.
-# usage: build-latnice.sh SRC OUT
+# Build latnice (latnice/ of the checkout, or the copy SRC: make mutants
+# builds a mutated one) static into OUT, with its test: the test's helper,
+# test.sh and expected/.  Static, so that one build runs in the guests
+# (busybox, no libc) and on this machine.
+# usage: build-latnice.sh OUT [SRC]
 set -e
-SRC=$1 OUT=$2
-[ -d "$SRC/tools/sched/latnice" ] || exit 0
+OUT=${1:?usage: build-latnice.sh OUT [SRC]}
+SRC=${2:-$(dirname "$0")/../latnice}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
-make -s -C "$SRC/tools/sched/latnice" O="$OUT" LDFLAGS=-static
-cp "$SRC/tools/sched/latnice/latnice_test.sh" "$OUT/"
+make -s -C "$SRC" O="$OUT" LDFLAGS=-static
+cp "$SRC/test.sh" "$OUT/"
+rm -rf "$OUT/expected"
+cp -r "$SRC/expected" "$OUT/"

@@ -24,9 +24,10 @@ printf 'root:x:0:\nnogroup:x:65534:\n' >"$ROOT"/etc/group
 # rt-tests, chrt and uclampset (Debian's, built against the 6.1 uapi
 # headers: what existing userspace does on the patched kernel), the OCI
 # runtimes crun and runc, the fuzzer trinity and stress-ng, perf (bookworm's
-# linux-perf installs the 6.1 binary itself, no version wrapper) and the
-# libraries they load.
-for b in cyclictest hackbench chrt uclampset crun runc trinity stress-ng perf; do
+# linux-perf installs the 6.1 binary itself, no version wrapper), setpriv
+# and prlimit (latnice's test drops privileges with them: busybox's setpriv
+# cannot change uids) and the libraries they load.
+for b in cyclictest hackbench chrt uclampset crun runc trinity stress-ng perf setpriv prlimit; do
 	cp "$(command -v $b)" "$ROOT"/usr/bin/
 	ldd "$(command -v $b)" | grep -o '/[^ ]*' | while read -r lib; do
 		mkdir -p "$ROOT$(dirname "$lib")"
@@ -50,7 +51,8 @@ cp "$TOP"/examples/oci-config.json "$ROOT"/usr/share/latnice/
 	>"$ROOT"/usr/share/latnice/splat.ere
 [ -s "$ROOT"/usr/share/latnice/splat.ere ]
 [ -n "$KSFT" ] && [ -d "$KSFT" ] && cp -a "$KSFT" "$ROOT"/kselftest
-# The latnice tool, where the demo and users in vm-run expect a command.
+# The latnice tool (latnice/, built by scripts/build-latnice.sh into the
+# kselftests' folder), where the demo and users in vm-run expect a command.
 [ -x "$ROOT"/kselftest/latnice/latnice ] && cp "$ROOT"/kselftest/latnice/latnice "$ROOT"/usr/bin/
 
 (cd "$ROOT" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$OUT.tmp"

@@ -41,13 +41,17 @@ mkdir -p "$OUT"
 #   TEST:CASE             a case of a kselftest under /kselftest
 #   icount:TEST:CASE      the same in a one-CPU guest whose time counts
 #                         instructions
-#   latnice:CASE          a case of the latnice tool's test, the tool rebuilt
-#                         from the mutant tree
+#   latnice:CASE          a case of the latnice tool's test in the guest,
+#                         the tool rebuilt (from a mutated copy of latnice/
+#                         for a file there, which stays as it is)
+#   latnice-host:CASE     a case of the tool's test on this machine's kernel
+#                         (custom slices, no latency nice): no guest
 #   ksft-build:MESSAGE    the kselftests rebuilt from the mutant tree must
 #                         fail to build, with MESSAGE (a pinned ABI value)
-# No '|' in a sed script.  The list of LINUX's series.
+# No '|' in a sed script.  The list of LINUX's series, then the tool's.
 mutants() {
 	mutants_$(echo "$LINUX" | tr . _)
+	mutants_tool
 }
 
 mutants_6_1() {
@@ -107,7 +111,6 @@ the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATEN
 the tools' copy of the uapi flag is not 0x80|tools/include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|latnice:-n -p sets the value silently
 a same-policy call ignores a new latency nice|kernel/sched/core.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/;/}|sched/latency_nice_stress_test:values
 cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_stress_test:groups
-latnice -a sets one thread only|tools/sched/latnice/latnice.c|s/^\t\tif (ctl.all_tasks)$/\t\tif (0)/|latnice:-a -n -p sets every thread
 EOF
 }
 
@@ -132,8 +135,6 @@ cgroup v1 has no cpu.latency.nice|kernel/sched/core.c|/^static struct cftype cpu
 a same-policy call ignores a new latency nice|kernel/sched/syscalls.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/{ }/}|sched/latency_nice_stress_test:values
 cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_stress_test:groups
 the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|ksft-build:SCHED_FLAG_LATENCY_NICE is 0x80
-latnice's own flag is not 0x80|tools/sched/latnice/latnice.c|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|latnice:-n -p sets the value silently
-latnice -a sets one thread only|tools/sched/latnice/latnice.c|s/^\t\tif (ctl.all_tasks)$/\t\tif (0)/|latnice:-a -n -p sets every thread
 latency nice -20 maps to the slice of -15|kernel/sched/core.c|s/^ \/\* -20 \*\/\t   64,/ \/* -20 *\/\t  128,/|kunit:slice_map_factor
 a sensitive slice goes below sched_runtime's bound|kernel/sched/sched.h|s/^\t\treturn max(scaled, min_t(u64, slice, SCHED_SLICE_MIN));$/\t\treturn scaled;/|kunit:slice_map_bounds
 a tolerant slice goes above sched_runtime's bound|kernel/sched/sched.h|s/^\treturn min(scaled, max_t(u64, slice, SCHED_SLICE_MAX));$/\treturn scaled;/|kunit:slice_map_bounds
@@ -150,8 +151,23 @@ core scheduling ignores latency nice|kernel/sched/fair.c|s/^\tdelta += slice_lea
 EOF
 }
 
+# The latnice tool (latnice/ of the checkout): its flag and -a in the
+# series' guest; on this machine's kernel (slices), the slice map, the base
+# slice it learns, and the policies a slice applies to.
+mutants_tool() {
+	cat <<'EOF'
+latnice's flag is not 0x80|latnice/latnice.c|s/^#define LATNICE_SCHED_FLAG\t0x80\t/#define LATNICE_SCHED_FLAG\t0x100\t/|latnice:set-pid
+latnice -a sets one thread only|latnice/latnice.c|s/^\t\tif (ctl.all_tasks)$/\t\tif (0)/|latnice:all-tasks-set
+latnice's slice doubles every 4 values, not 5|latnice/latnice.c|s/exp2(value \/ 5\.0)/exp2(value \/ 4.0)/|latnice-host:kernel-slice
+latnice takes its own, maybe inherited, slice for the base|latnice/latnice.c|s/^\t\tsyscall(SYS_sched_setattr, 0, \&attr, 0);$/\t\t;/|latnice-host:base-under-a-slice
+latnice sets a slice on a SCHED_FIFO task, which ignores it|latnice/latnice.c|s/^\t\t    attr.sched_policy != SCHED_BATCH)$/\t\t    0)/|latnice-host:fifo
+EOF
+}
+
+# A file of latnice/ is mutated in a copy ($src), the checkout's left as it
+# is; the kernel's in the mutant tree, restored from git.
 restore() {
-	[ -n "$file" ] && git -C $TREE checkout -q -- "$file"
+	[ -n "$file" ] && [ "$src" = $TREE ] && git -C $TREE checkout -q -- "$file"
 }
 
 # The run: TAP on stdout, its status the run's.
@@ -177,18 +193,39 @@ run() {
 	selected >"$OUT/list"
 	while IFS='|' read -r what file script test; do
 		n=$((n + 1))
-		sed -e "$script" "$TREE/$file" >"$OUT/mutant"
-		if cmp -s "$OUT/mutant" "$TREE/$file"; then
+		src=$TREE
+		case $file in latnice/*)
+			src=$OUT/src
+			rm -rf "$src" && mkdir -p "$src" && cp -r latnice "$src/" ;;
+		esac
+		sed -e "$script" "$src/$file" >"$OUT/mutant"
+		if cmp -s "$OUT/mutant" "$src/$file"; then
 			tap_not_ok "$what: the mutant does not apply to $file"
 			continue
 		fi
-		cp "$OUT/mutant" "$TREE/$file"
+		cp "$OUT/mutant" "$src/$file"
+		kind=${test%%:*} case=${test#*:}
+		if [ "$kind" = latnice-host ]; then
+			# The tool's test on this machine's kernel: no kernel to build.
+			rm -rf "$OUT/host"
+			if ! sh scripts/build-latnice.sh "$OUT/host" "$src/latnice" >"$OUT/$n.build" 2>&1; then
+				tap_not_ok "$what: the latnice tool does not build ($OUT/$n.build)"
+				continue
+			fi
+			sh "$OUT/host/test.sh" slice >"$OUT/$n.log" 2>&1
+			if results "$OUT/$n.log" | grep -Fxq -- "not ok $case"; then
+				tap_ok "$what: $case fails"
+				caught=$((caught + 1))
+			else
+				tap_not_ok "$what: $case does not fail on this machine's kernel ($OUT/$n.log)"
+			fi
+			continue
+		fi
 		if ! sh scripts/build-kernel.sh $TREE $OBJ $FRAGS >"$OUT/$n.build" 2>&1; then
 			tap_not_ok "$what: the mutant does not build ($OUT/$n.build)"
 			restore
 			continue
 		fi
-		kind=${test%%:*} case=${test#*:}
 		initrd=$GUEST_INITRD env=
 		case $kind in
 		ksft-build)
@@ -213,7 +250,9 @@ run() {
 			rm -rf "$OUT/ksft"
 			cp -a $KSFT "$OUT/ksft"
 			rm -rf "$OUT/ksft/latnice"
-			if ! sh scripts/build-latnice.sh $TREE "$OUT/ksft/latnice" >>"$OUT/$n.build" 2>&1 ||
+			lsrc=latnice
+			[ "$src" = $TREE ] || lsrc=$src/latnice
+			if ! sh scripts/build-latnice.sh "$OUT/ksft/latnice" $lsrc >>"$OUT/$n.build" 2>&1 ||
 				! sh scripts/initramfs.sh "$OUT/initramfs.cpio.gz" "$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
 				tap_not_ok "$what: the latnice tool does not build ($OUT/$n.build)"
 				restore

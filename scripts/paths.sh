@@ -32,6 +32,9 @@ DEBUG_FRAGS="$TEST_FRAGS configs/debug.config"
 PERF_FRAGS="configs/kernel.config $LINE_FRAGS configs/perf.config"
 # make trace-waker: the test kernel with the sched tracepoints.
 TRACE_FRAGS="$TEST_FRAGS configs/trace.config"
+# The latnice tool built for this machine (make bench-host, make test's host
+# step); the guests' is in $KSFT/latnice.
+LATNICE_HOST=build/latnice
 # Debian's python3, which has python3-matplotlib (make deps), for the
 # reports and their plots; another python3 earlier on PATH may not.
 PY=/usr/bin/python3

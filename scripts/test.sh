@@ -61,6 +61,26 @@ step "reports"
 sh scripts/test-bench-report.sh >"$OUT/bench-report.tap" 2>&1
 sh scripts/test-demo-report.sh >"$OUT/demo-report.tap" 2>&1
 grep -hE '^(not )?ok' "$OUT/bench-report.tap" "$OUT/demo-report.tap"
+# latnice's own test on this machine's kernel, no VM: a stock 6.12 or
+# later has custom slices, which latnice uses there; an older one is a skip
+# that says why.
+step "latnice on the host"
+name="latnice/test.sh on the host kernel"
+(
+	echo "TAP version 13"
+	if [ "$(uname -r | awk -F. '{ print $1 * 1000 + $2 }')" -lt 6012 ]; then
+		tap_ok "$name # SKIP Linux $(uname -r) has no custom slices (sched_runtime for SCHED_OTHER came with 6.12)"
+	elif { sh scripts/build-latnice.sh $LATNICE_HOST && sh $LATNICE_HOST/test.sh slice; } \
+		>"$OUT/latnice-host.log" 2>&1; then
+		tap_diag "$OUT/latnice-host.log"
+		tap_ok "$name"
+	else
+		tap_diag "$OUT/latnice-host.log"
+		tap_not_ok "$name"
+	fi
+	tap_plan
+) >"$OUT/latnice-host.tap"
+grep -E '^(not )?ok' "$OUT/latnice-host.tap"
 for t in $TOPOS; do
 	step "selftest TOPO=$t"
 	# The first topology runs every test; the Zen3 shapes (32 CPUs, slow

@@ -1,0 +1,754 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * latnice - show or change the latency nice value of tasks and cgroups
+ *
+ * The latency nice value, in [-20, 19] with a default of 0, tells the
+ * scheduler how urgently a task wants the CPU when it wakes up: the lower,
+ * the sooner.  It never changes the task's share of CPU time.
+ *
+ * Three kinds of kernel:
+ *  - with latency nice (the 6.1 or the 6.12 series): sched_setattr(2) with
+ *    SCHED_FLAG_LATENCY_NICE for a task, cpu.latency.nice for a cgroup;
+ *  - a stock EEVDF kernel with custom slices (Linux 6.12 and later): the
+ *    value becomes the slice that the 6.12 series gives it,
+ *    clamp(base * 2^(value / 5), 0.1 ms, 100 ms), asked for through
+ *    sched_attr.sched_runtime; there is no cgroup form;
+ *  - neither: a clear error, nothing changed.
+ *
+ * The command line follows chrt(1) and uclampset(1) from util-linux.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/sched.h>
+#include <linux/types.h>
+
+#define LATNICE_VERSION		"2.0"
+
+#define MIN_LATENCY_NICE	(-20)
+#define MAX_LATENCY_NICE	19
+
+#define EXIT_USAGE		2
+#define EXIT_EXEC_FAILED	126
+#define EXIT_EXEC_ENOENT	127
+
+#define CGROUP_FILE		"cpu.latency.nice"
+
+/*
+ * The uapi of latency nice (include/uapi/linux/sched.h and sched/types.h
+ * of either series), which no distribution's headers have: the flag, and
+ * the size of struct sched_attr with sched_latency_nice at offset 56.
+ */
+#define LATNICE_SCHED_FLAG	0x80	/* SCHED_FLAG_LATENCY_NICE */
+#define LATNICE_ATTR_SIZE	60	/* SCHED_ATTR_SIZE_VER2 */
+#define ATTR_SIZE_VER0		48	/* up to sched_period */
+
+/* sched_runtime's bounds for a fair task's slice, as the kernel clamps it */
+#define SLICE_MIN_NS		100000ULL
+#define SLICE_MAX_NS		100000000ULL
+
+/* Errors of our own, beside -errno */
+#define ENEITHER		4096	/* no latency nice, no custom slices */
+#define ENOTFAIR		4097	/* a slice on a non-fair task */
+#define ENOCGROUP		4098	/* slices have no cgroup form */
+
+#define WHY_NEITHER	"this kernel has neither latency nice nor EEVDF custom slices (sched_runtime, Linux 6.12 and later)"
+#define WHY_NOTFAIR	"this kernel has no latency nice, and a slice (sched_runtime) applies to SCHED_OTHER and SCHED_BATCH tasks only"
+#define WHY_NOCGROUP	"this kernel has no latency nice, so no " CGROUP_FILE " (its custom slices, which latnice uses here, are per task)"
+#define WHY_LOWERING	"permission denied: lowering the latency nice needs CAP_SYS_NICE or an RLIMIT_NICE that allows it"
+#define WHY_NOT_OWNER	"permission denied: changing another user's task needs CAP_SYS_NICE"
+#define WHY_NO_FILE	"not a cgroup with the cpu controller, or the root group"
+
+/* struct sched_attr up to LATNICE_ATTR_SIZE */
+struct latnice_attr {
+	__u32 size;
+	__u32 sched_policy;
+	__u64 sched_flags;
+	__s32 sched_nice;
+	__u32 sched_priority;
+	__u64 sched_runtime;
+	__u64 sched_deadline;
+	__u64 sched_period;
+	__u32 sched_util_min;
+	__u32 sched_util_max;
+	__s32 sched_latency_nice;
+};
+
+_Static_assert(offsetof(struct latnice_attr, sched_latency_nice) +
+	       sizeof(__s32) == LATNICE_ATTR_SIZE,
+	       "struct latnice_attr does not match the kernel ABI");
+
+#define latnice_err(fmt, ...) \
+	fprintf(stderr, "latnice: " fmt "\n", ##__VA_ARGS__)
+
+/* What the kernel offers, learnt once (probe_kernel()) */
+static enum { KERNEL_UNKNOWN, KERNEL_LATENCY_NICE, KERNEL_SLICE,
+	      KERNEL_NEITHER } kernel;
+static __u64 base_slice;	/* ns, KERNEL_SLICE */
+
+/* What the command line asks for */
+struct latnice_ctl {
+	int value;		/* latency nice to set */
+	pid_t pid;		/* task to operate on */
+	const char *cgroup;	/* cgroup directory to operate on */
+	bool set;		/* -n given */
+	bool all_tasks;		/* -a */
+	bool reset_on_fork;	/* -R */
+	bool verbose;		/* -v */
+};
+
+/* A task's latency nice as read, and the slice behind it (KERNEL_SLICE) */
+struct reading {
+	int value;
+	__u64 slice;
+};
+
+static void usage(void)
+{
+	fputs("\n"
+	      "Usage:\n"
+	      " latnice [options] -n <value> <command> [<argument>...]\n"
+	      " latnice [options] [-n <value>] -p <pid>\n"
+	      " latnice [options] [-n <value>] --cgroup <path>\n"
+	      "\n"
+	      "Show or change the latency nice value of a task or a cgroup.\n"
+	      "\n"
+	      "Options:\n"
+	      " -n, --latency-nice <value>  latency nice value to set\n"
+	      " -p, --pid <pid>             operate on an existing pid\n"
+	      " -a, --all-tasks             operate on all the threads of the pid\n"
+	      " -R, --reset-on-fork         set the reset-on-fork flag as well\n"
+	      "     --cgroup <path>         operate on the cgroup directory <path>\n"
+	      " -v, --verbose               display the value after a change\n"
+	      "\n"
+	      " -h, --help                  display this help\n"
+	      " -V, --version               display version\n"
+	      "\n"
+	      "The value range is [-20, 19]; lower values ask for a lower scheduling\n"
+	      "latency. The default is 0. On a kernel without latency nice but with\n"
+	      "EEVDF custom slices, a value sets the task's slice (sched_runtime).\n"
+	      "\n"
+	      "For more details see latnice(8).\n", stdout);
+}
+
+static void usage_error(const char *msg)
+{
+	latnice_err("%s", msg);
+	fputs("Try 'latnice --help' for more information.\n", stderr);
+	exit(EXIT_USAGE);
+}
+
+/* Strict decimal: optional sign, digits, nothing else. */
+static int parse_long(const char *s, long *val)
+{
+	const char *p = s;
+	char *end;
+
+	if (*p == '-' || *p == '+')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return -EINVAL;
+
+	errno = 0;
+	*val = strtol(s, &end, 10);
+	if (*end)
+		return -EINVAL;
+	if (errno == ERANGE)
+		return -ERANGE;
+	return 0;
+}
+
+static int parse_value(const char *s)
+{
+	long val;
+	int err = parse_long(s, &val);
+
+	if (err == -EINVAL) {
+		latnice_err("invalid latency nice value '%s': not a decimal integer",
+			    s);
+		exit(EXIT_FAILURE);
+	}
+	if (err || val < MIN_LATENCY_NICE || val > MAX_LATENCY_NICE) {
+		latnice_err("invalid latency nice value '%s': out of range [%d, %d]",
+			    s, MIN_LATENCY_NICE, MAX_LATENCY_NICE);
+		exit(EXIT_FAILURE);
+	}
+	return val;
+}
+
+static pid_t parse_pid(const char *s)
+{
+	long val;
+
+	if (parse_long(s, &val) || val < 1 || val > INT_MAX) {
+		latnice_err("invalid PID argument '%s': not a positive decimal integer",
+			    s);
+		exit(EXIT_FAILURE);
+	}
+	return val;
+}
+
+static int get_attr(pid_t pid, struct latnice_attr *attr)
+{
+	memset(attr, 0, sizeof(*attr));
+	if (syscall(SYS_sched_getattr, pid, attr, sizeof(*attr), 0))
+		return -errno;
+	return 0;
+}
+
+/*
+ * The slice of latency nice @value (DESIGN.md 3b): the base slice scaled
+ * by 2^(value / 5), 1/16 of it at -20 and about 14 times at 19, within
+ * the bounds that sched_runtime has.
+ */
+static __u64 slice_of(int value)
+{
+	double slice = base_slice * exp2(value / 5.0);
+
+	if (slice < SLICE_MIN_NS)
+		return SLICE_MIN_NS;
+	if (slice > SLICE_MAX_NS)
+		return SLICE_MAX_NS;
+	return llround(slice);
+}
+
+/*
+ * The value whose slice is nearest to @slice, on a log scale.  The bounds
+ * give several values one slice: the one furthest from 0 shows.
+ */
+static int value_of(__u64 slice)
+{
+	double best = INFINITY;
+	int v, value = 0;
+
+	for (v = MIN_LATENCY_NICE; v <= MAX_LATENCY_NICE; v++) {
+		double d = fabs(log2((double)slice_of(v) / slice));
+
+		if (d < best || (d == best && abs(v) > abs(value))) {
+			best = d;
+			value = v;
+		}
+	}
+	return value;
+}
+
+/*
+ * The base slice, as a fair task that has not asked for a slice reads it
+ * back in sched_runtime (0 where the kernel has no custom slices): that of
+ * a child that hands its slice back, since this task may have inherited
+ * one.
+ */
+static __u64 probe_base_slice(void)
+{
+	struct latnice_attr attr;
+	__u64 slice = 0;
+	int fd[2];
+	pid_t child;
+
+	if (pipe(fd))
+		return 0;
+	fflush(NULL);
+	child = fork();
+	if (child == 0) {
+		memset(&attr, 0, sizeof(attr));
+		attr.size = ATTR_SIZE_VER0;
+		attr.sched_policy = SCHED_NORMAL;
+		syscall(SYS_sched_setattr, 0, &attr, 0);
+		if (!get_attr(0, &attr) && attr.sched_policy == SCHED_NORMAL)
+			slice = attr.sched_runtime;
+		_exit(write(fd[1], &slice, sizeof(slice)) != sizeof(slice));
+	}
+	close(fd[1]);
+	if (child < 0 || read(fd[0], &slice, sizeof(slice)) != sizeof(slice))
+		slice = 0;
+	close(fd[0]);
+	if (child > 0)
+		waitpid(child, NULL, 0);
+	return slice;
+}
+
+/*
+ * Which interface the kernel has: latency nice when sched_getattr() knows
+ * a struct sched_attr of LATNICE_ATTR_SIZE bytes (the kernel sets the size
+ * to what it knows), else custom slices when a fair task reads a slice back.
+ */
+static void probe_kernel(void)
+{
+	struct latnice_attr attr;
+
+	if (kernel != KERNEL_UNKNOWN)
+		return;
+	if (!get_attr(0, &attr) && attr.size >= LATNICE_ATTR_SIZE) {
+		kernel = KERNEL_LATENCY_NICE;
+		return;
+	}
+	base_slice = probe_base_slice();
+	kernel = base_slice ? KERNEL_SLICE : KERNEL_NEITHER;
+}
+
+/*
+ * The kernel-facing part: read the latency nice of task @pid (0: the
+ * caller) into @old and, with @set, change it to @ctl->value, through
+ * SCHED_FLAG_LATENCY_NICE or through sched_runtime.  Policy, nice value,
+ * real-time and deadline parameters and utilization clamps stay as they
+ * are; so does reset-on-fork (never cleared: an unprivileged caller may
+ * not clear it) unless -R sets it.  Returns 0 or -errno.
+ */
+static int sched_latency(const struct latnice_ctl *ctl, pid_t pid, bool set,
+			 struct reading *old)
+{
+	struct latnice_attr attr;
+	__u64 keep_rof;
+	int err;
+
+	probe_kernel();
+	if (kernel == KERNEL_NEITHER)
+		return -ENEITHER;
+	err = get_attr(pid, &attr);
+	if (err)
+		return err;
+	keep_rof = attr.sched_flags & SCHED_FLAG_RESET_ON_FORK;
+
+	if (kernel == KERNEL_LATENCY_NICE) {
+		old->value = attr.sched_latency_nice;
+		attr.size = LATNICE_ATTR_SIZE;
+		attr.sched_latency_nice = ctl->value;
+		attr.sched_flags = LATNICE_SCHED_FLAG | SCHED_FLAG_KEEP_PARAMS;
+	} else {
+		if (attr.sched_policy != SCHED_NORMAL &&
+		    attr.sched_policy != SCHED_BATCH)
+			return -ENOTFAIR;
+		old->slice = attr.sched_runtime;
+		old->value = value_of(old->slice);
+		/*
+		 * The slice is a parameter: no SCHED_FLAG_KEEP_PARAMS, the
+		 * nice value read above goes back as it is.  0 hands the
+		 * slice back: the task then follows the base slice.
+		 */
+		attr.size = ATTR_SIZE_VER0;
+		attr.sched_runtime = ctl->value ? slice_of(ctl->value) : 0;
+		attr.sched_flags = 0;
+	}
+	if (!set)
+		return 0;
+
+	/*
+	 * SCHED_FLAG_KEEP_POLICY keeps reset-on-fork as it is and ignores
+	 * SCHED_FLAG_RESET_ON_FORK: with -R, hand the kernel the policy read
+	 * above instead (as with chrt, a policy change between the two calls
+	 * would be undone).
+	 */
+	if (ctl->reset_on_fork)
+		attr.sched_flags |= SCHED_FLAG_RESET_ON_FORK;
+	else
+		attr.sched_flags |= SCHED_FLAG_KEEP_POLICY | keep_rof;
+	if (syscall(SYS_sched_setattr, pid, &attr, 0))
+		return -errno;
+	return 0;
+}
+
+/* After the first change on a kernel without latency nice, say what it was. */
+static void say_slice(int value)
+{
+	static bool said;
+
+	if (kernel != KERNEL_SLICE || said)
+		return;
+	said = true;
+	if (value)
+		latnice_err("this kernel has no latency nice: latency nice %d set as the slice %.3f ms (sched_runtime)",
+			    value, slice_of(value) / 1e6);
+	else
+		latnice_err("this kernel has no latency nice: latency nice 0 hands the slice back (sched_runtime 0)");
+}
+
+/* Explain a failure (@err: -errno); @lowering: -1 when reading, else
+ * whether the change lowers the value. */
+static const char *task_strerror(int err, int lowering)
+{
+	switch (err) {
+	case -ENEITHER:
+		return WHY_NEITHER;
+	case -ENOTFAIR:
+		return WHY_NOTFAIR;
+	case -ESRCH:
+		return "no such process";
+	case -EPERM:
+		if (lowering < 0)
+			return "permission denied";
+		return lowering && kernel == KERNEL_LATENCY_NICE ?
+			WHY_LOWERING : WHY_NOT_OWNER;
+	case -EINVAL:
+		if (lowering >= 0)
+			return "invalid argument (rejected by the kernel)";
+		break;
+	}
+	return strerror(-err);
+}
+
+static void print_task(pid_t pid, const char *which, const struct reading *r)
+{
+	printf("pid %d's %s latency nice: %d", pid, which, r->value);
+	if (kernel == KERNEL_SLICE)
+		printf(" (slice %.3f ms, base %.3f ms)", r->slice / 1e6,
+		       base_slice / 1e6);
+	putchar('\n');
+}
+
+/*
+ * Show or change the value of one task.  With @ignore_gone, a task that
+ * has exited meanwhile is not an error (a thread of a --all-tasks walk).
+ */
+static int do_task(const struct latnice_ctl *ctl, pid_t tid, bool ignore_gone)
+{
+	struct reading r = { .value = ctl->value };
+	int err;
+
+	if (ctl->set) {
+		err = sched_latency(ctl, tid, true, &r);
+		if (err == -ESRCH && ignore_gone)
+			return 0;
+		if (err) {
+			latnice_err("failed to set pid %d's latency nice: %s", tid,
+				    task_strerror(err, ctl->value < r.value));
+			return -1;
+		}
+		say_slice(ctl->value);
+		if (!ctl->verbose)
+			return 0;
+	}
+
+	err = sched_latency(ctl, tid, false, &r);
+	if (err == -ESRCH && ignore_gone)
+		return 0;
+	if (err) {
+		latnice_err("failed to get pid %d's latency nice: %s", tid,
+			    task_strerror(err, -1));
+		return -1;
+	}
+	print_task(tid, ctl->set ? "new" : "current", &r);
+	return 0;
+}
+
+static int do_all_tasks(const struct latnice_ctl *ctl)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", ctl->pid);
+	dir = opendir(path);
+	if (!dir) {
+		latnice_err("failed to %s pid %d's latency nice: %s",
+			    ctl->set ? "set" : "get", ctl->pid,
+			    errno == ENOENT ? "no such process" : strerror(errno));
+		return -1;
+	}
+
+	while ((d = readdir(dir))) {
+		long tid;
+
+		if (parse_long(d->d_name, &tid) || tid < 1 || tid > INT_MAX)
+			continue;
+		if (do_task(ctl, tid, tid != ctl->pid)) {
+			ret = -1;
+			break;
+		}
+	}
+	closedir(dir);
+	return ret;
+}
+
+static void run_command(const struct latnice_ctl *ctl, char **argv)
+{
+	struct reading r = { .value = ctl->value };
+	int err;
+
+	err = sched_latency(ctl, 0, true, &r);
+	if (err) {
+		latnice_err("failed to set latency nice: %s",
+			    task_strerror(err, ctl->value < r.value));
+		exit(EXIT_FAILURE);
+	}
+	say_slice(ctl->value);
+	if (ctl->verbose) {
+		err = sched_latency(ctl, 0, false, &r);
+		if (err) {
+			latnice_err("failed to get latency nice: %s",
+				    task_strerror(err, -1));
+			exit(EXIT_FAILURE);
+		}
+		print_task(getpid(), "new", &r);
+		if (fflush(stdout)) {
+			latnice_err("write error: %s", strerror(errno));
+			exit(EXIT_FAILURE);
+		}
+	}
+
+	execvp(argv[0], argv);
+	err = errno;
+	latnice_err("failed to execute %s: %s", argv[0], strerror(err));
+	exit(err == ENOENT ? EXIT_EXEC_ENOENT : EXIT_EXEC_FAILED);
+}
+
+/* Open the cgroup's CGROUP_FILE; returns a file descriptor or -errno. */
+static int cgroup_open(const char *cgroup, int flags)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	int fd;
+
+	probe_kernel();
+	if (kernel == KERNEL_NEITHER)
+		return -ENEITHER;
+	if (kernel == KERNEL_SLICE)
+		return -ENOCGROUP;
+	if (stat(cgroup, &st))
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if (snprintf(path, sizeof(path), "%s/%s", cgroup, CGROUP_FILE) >=
+	    (int)sizeof(path))
+		return -ENAMETOOLONG;
+
+	fd = open(path, flags | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT)
+		return -ENODATA;	/* the directory lacks the file */
+	return fd < 0 ? -errno : fd;
+}
+
+/* Explain a failure on a cgroup (@err: -errno) */
+static void cgroup_error(const char *cgroup, const char *op, int err)
+{
+	const char *why;
+
+	switch (err) {
+	case -ENODATA:
+		latnice_err("cgroup %s has no %s: %s", cgroup, CGROUP_FILE,
+			    WHY_NO_FILE);
+		return;
+	case -ENOENT:
+	case -ENOTDIR:
+	case -ENAMETOOLONG:
+		latnice_err("cannot access cgroup %s: %s", cgroup,
+			    strerror(-err));
+		return;
+	case -ERANGE:
+		why = "value out of range [-20, 19]";
+		break;
+	case -ENEITHER:
+		why = WHY_NEITHER;
+		break;
+	case -ENOCGROUP:
+		why = WHY_NOCGROUP;
+		break;
+	case -EACCES:
+	case -EPERM:
+		why = "permission denied";
+		break;
+	case -EINVAL:
+		why = "invalid argument (rejected by the kernel)";
+		break;
+	default:
+		why = strerror(-err);
+		break;
+	}
+	latnice_err("failed to %s cgroup %s's latency nice: %s", op, cgroup,
+		    why);
+}
+
+static int cgroup_get(const char *cgroup, int *value)
+{
+	char buf[32];
+	ssize_t len;
+	long val;
+	int fd;
+
+	fd = cgroup_open(cgroup, O_RDONLY);
+	if (fd < 0) {
+		cgroup_error(cgroup, "get", fd);
+		return -1;
+	}
+	len = read(fd, buf, sizeof(buf) - 1);
+	if (len < 0) {
+		cgroup_error(cgroup, "get", -errno);
+		close(fd);
+		return -1;
+	}
+	close(fd);
+
+	buf[len] = '\0';
+	if (len > 0 && buf[len - 1] == '\n')
+		buf[len - 1] = '\0';
+	if (parse_long(buf, &val) || val < INT_MIN || val > INT_MAX) {
+		latnice_err("failed to get cgroup %s's latency nice: unexpected content in %s",
+			    cgroup, CGROUP_FILE);
+		return -1;
+	}
+	*value = val;
+	return 0;
+}
+
+static int cgroup_set(const char *cgroup, int value)
+{
+	char buf[32];
+	ssize_t ret;
+	int fd, len, err = 0;
+
+	fd = cgroup_open(cgroup, O_WRONLY);
+	if (fd < 0) {
+		cgroup_error(cgroup, "set", fd);
+		return -1;
+	}
+	len = snprintf(buf, sizeof(buf), "%d\n", value);
+	ret = write(fd, buf, len);
+	if (ret < 0)
+		err = -errno;
+	else if (ret != len)
+		err = -EIO;
+	if (close(fd) && !err)
+		err = -errno;
+	if (err) {
+		cgroup_error(cgroup, "set", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int do_cgroup(const struct latnice_ctl *ctl)
+{
+	int value;
+
+	if (ctl->set) {
+		if (cgroup_set(ctl->cgroup, ctl->value))
+			return -1;
+		if (!ctl->verbose)
+			return 0;
+	}
+	if (cgroup_get(ctl->cgroup, &value))
+		return -1;
+	printf("cgroup %s's %s latency nice: %d\n", ctl->cgroup,
+	       ctl->set ? "new" : "current", value);
+	return 0;
+}
+
+enum {
+	OPT_CGROUP = CHAR_MAX + 1,
+};
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "latency-nice",	required_argument, NULL, 'n' },
+		{ "pid",		required_argument, NULL, 'p' },
+		{ "all-tasks",		no_argument,	   NULL, 'a' },
+		{ "reset-on-fork",	no_argument,	   NULL, 'R' },
+		{ "cgroup",		required_argument, NULL, OPT_CGROUP },
+		{ "verbose",		no_argument,	   NULL, 'v' },
+		{ "help",		no_argument,	   NULL, 'h' },
+		{ "version",		no_argument,	   NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct latnice_ctl ctl = { 0 };
+	char msg[128];
+	int c, ret;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:n:p:aRvhV", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			ctl.value = parse_value(optarg);
+			ctl.set = true;
+			break;
+		case 'p':
+			ctl.pid = parse_pid(optarg);
+			break;
+		case 'a':
+			ctl.all_tasks = true;
+			break;
+		case 'R':
+			ctl.reset_on_fork = true;
+			break;
+		case OPT_CGROUP:
+			ctl.cgroup = optarg;
+			break;
+		case 'v':
+			ctl.verbose = true;
+			break;
+		case 'h':
+			usage();
+			return EXIT_SUCCESS;
+		case 'V':
+			printf("latnice %s\n", LATNICE_VERSION);
+			return EXIT_SUCCESS;
+		case ':':
+			snprintf(msg, sizeof(msg),
+				 "option '%s' requires an argument",
+				 argv[optind - 1]);
+			usage_error(msg);
+			break;
+		default:
+			if (optopt)
+				snprintf(msg, sizeof(msg),
+					 "invalid option -- '%c'", optopt);
+			else
+				snprintf(msg, sizeof(msg),
+					 "unrecognized option '%s'",
+					 argv[optind - 1]);
+			usage_error(msg);
+			break;
+		}
+	}
+
+	if (ctl.reset_on_fork && !ctl.set)
+		usage_error("--reset-on-fork needs --latency-nice");
+	if (ctl.all_tasks && !ctl.pid)
+		usage_error("--all-tasks needs --pid");
+
+	if (ctl.cgroup) {
+		if (ctl.pid || optind < argc)
+			usage_error("--cgroup cannot be combined with --pid or a command");
+		if (ctl.reset_on_fork)
+			usage_error("--reset-on-fork cannot be used with --cgroup");
+		ret = do_cgroup(&ctl);
+	} else if (ctl.pid) {
+		if (optind < argc)
+			usage_error("--pid cannot be combined with a command");
+		if (ctl.all_tasks)
+			ret = do_all_tasks(&ctl);
+		else
+			ret = do_task(&ctl, ctl.pid, false);
+	} else {
+		if (optind >= argc)
+			usage_error(ctl.set ?
+				    "--latency-nice needs a command, --pid or --cgroup" :
+				    "missing --pid, --cgroup or a command");
+		if (!ctl.set)
+			usage_error("running a command needs --latency-nice");
+		run_command(&ctl, argv + optind);
+		ret = -1;	/* not reached */
+	}
+
+	if (fflush(stdout) || ferror(stdout)) {
+		latnice_err("write error: %s", strerror(errno));
+		return EXIT_FAILURE;
+	}
+	return ret ? EXIT_FAILURE : EXIT_SUCCESS;
+}

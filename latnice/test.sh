@@ -1,0 +1,204 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# latnice's test, as util-linux tests its tools: each case runs a command
+# and its output (stdout, then stderr as "stderr: " lines, then "exit N";
+# pids as PID, the temporary directory as T, the cgroup as CG, a slice as
+# slice(V) where V's slice it is) must be expected/NAME.MODE, or
+# expected/NAME where every kernel answers alike.  Adding a case: a "t"
+# line below and its file (write it with LATNICE_TEST_WRITE=1).  TAP out;
+# exits 1 when a case fails.
+#
+# usage: test.sh MODE, the kernel the test runs on:
+#   latency  latency nice (either series); as root, with cgroup v2
+#   slice    EEVDF custom slices, no latency nice (stock 6.12 and later)
+#   none     neither (6.1 without the series)
+# env: LATNICE (./latnice), LATNICE_THREADS (test-threads beside LATNICE)
+MODE=$1
+case $MODE in latency | slice | none) ;; *)
+	echo "usage: test.sh latency|slice|none" >&2
+	exit 2 ;;
+esac
+DIR=$(cd "$(dirname "$0")" && pwd)
+L=${LATNICE:-$DIR/latnice}
+case $L in /*) ;; *) L=$(pwd)/$L ;; esac
+THREADS=${LATNICE_THREADS:-${L%/*}/test-threads}
+T=$(mktemp -d) || exit 1
+chmod 755 "$T"
+CG=/sys/fs/cgroup/latnice-test
+pids=
+trap 'kill $pids 2>/dev/null; rmdir "$CG" 2>/dev/null; rm -rf "$T"' EXIT
+
+# The copy under test: one that uid 65534 can run too.
+cp "$L" "$T/latnice" || exit 1
+L=$T/latnice
+export L
+
+# task NAME CMD...: CMD in the background (killed at the end), its pid in
+# $last once it runs the program NAME.
+task() {
+	name=$1
+	shift
+	"$@" >/dev/null 2>&1 </dev/null &
+	last=$!
+	pids="$pids $last"
+	i=0
+	until [ "$(cat /proc/$last/comm 2>/dev/null)" = "$name" ] || [ $i -ge 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+# threads: a process of 4 threads, its pid in $last.
+threads() {
+	task test-threads "$THREADS" 3
+	i=0
+	until [ "$(ls /proc/$last/task | wc -l)" -eq 4 ] || [ $i -ge 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+# Each thread's own value, read one by one (not through -a).
+threads_of() {
+	for t in /proc/"$1"/task/*; do
+		"$L" -p "${t##*/}"
+	done
+}
+# runas LIMIT CMD...: CMD as uid 65534 under RLIMIT_NICE LIMIT
+# (util-linux's setpriv: busybox's cannot change uids).
+runas() {
+	limit=$1
+	shift
+	prlimit --nice="$limit:$limit" /usr/bin/setpriv --reuid=65534 --regid=65534 \
+		--clear-groups "$@"
+}
+# The report of a command: its value, then a child's.
+printf '"$L" -p $$\nsh -c '"'"'"$L" -p $$'"'"'\n' >"$T/report"
+
+# On a kernel with slices, a slice shows as slice(V), V the value furthest
+# from 0 whose slice it is, as latnice formats it (in ms) and as
+# /proc/PID/sched shows it (in ns): the map of latnice(8), computed here
+# from the base slice that latnice shows.
+base=
+[ "$MODE" = slice ] && base=$("$L" -p $$ | sed -n 's/.*, base \([0-9.]*\) ms)$/\1/p')
+normalize() {
+	sed -E "s|$T|T|g; s|$CG|CG|g; s/pid [0-9]+/pid PID/g; s/, base [0-9.]+ ms//" |
+		awk -v base="$base" '
+		BEGIN {
+			for (v = -20; base != "" && v <= 19; v++) {
+				s = base * exp(log(2) * v / 5)
+				s = sprintf("%.3f", s < 0.1 ? 0.1 : s > 100 ? 100 : s)
+				if (!(s in name) || v * v > name[s] * name[s])
+					name[s] = v
+			}
+		}
+		function slice(ms) {
+			return ms in name ? "slice(" name[ms] ")" : "slice " ms " ms"
+		}
+		/^se\.slice / {
+			print "se.slice: " slice(sprintf("%.3f", $NF / 1e6))
+			next
+		}
+		{
+			out = ""
+			while (match($0, /slice [0-9.]+ ms/)) {
+				out = out substr($0, 1, RSTART - 1) slice(substr($0, RSTART + 6, RLENGTH - 9))
+				$0 = substr($0, RSTART + RLENGTH)
+			}
+			print out $0
+		}'
+}
+
+n=0 failed=0
+echo "TAP version 13"
+# t MODES NAME COMMAND: on the kernels MODES ("all" or a list), run
+# COMMAND and compare its output with the expected file.
+t() {
+	case " $1 " in *" all "* | *" $MODE "*) ;; *) return ;; esac
+	name=$2
+	want=$DIR/expected/$name.$MODE
+	[ -f "$want" ] || want=$DIR/expected/$name
+	(pids= && eval "$3"; rc=$? && kill $pids 2>/dev/null; exit $rc) >"$T/out" 2>"$T/err" </dev/null
+	rc=$?
+	{ cat "$T/out"; sed 's/^/stderr: /' "$T/err"; echo "exit $rc"; } |
+		normalize >"$T/got"
+	n=$((n + 1))
+	if [ -n "$LATNICE_TEST_WRITE" ] && [ ! -f "$want" ]; then
+		cp "$T/got" "$DIR/expected/$name.$MODE"
+		want=$DIR/expected/$name.$MODE
+	fi
+	if cmp -s "$want" "$T/got"; then
+		echo "ok $n $name"
+	else
+		echo "not ok $n $name"
+		diff -u "$want" "$T/got" 2>&1 | sed 's/^/# /'
+		failed=1
+	fi
+}
+
+task sleep sleep 1000
+S=$last
+task sleep sleep 1000
+S2=$last
+NOPID=$(cat /proc/sys/kernel/pid_max)
+
+# The command line: the same on every kernel.
+t all help '"$L" --help'
+t all version '"$L" -V'
+t all no-arguments '"$L"'
+t all unknown-option '"$L" --bogus'
+t all missing-argument '"$L" -p'
+t all value-without-target '"$L" -n 5'
+t all command-without-value '"$L" true'
+t all pid-and-command '"$L" -p $S true'
+t all all-tasks-without-pid '"$L" -a -n 1 true'
+t all reset-without-value '"$L" -R -p $S'
+t all cgroup-and-pid '"$L" --cgroup $T -p $S'
+t all cgroup-and-reset '"$L" -R -n 1 --cgroup $T'
+t all value-too-high '"$L" -n 20 true'
+t all value-too-low '"$L" -n -21 true'
+t all value-not-a-number '"$L" -n 1x true'
+t all pid-not-a-number '"$L" -p 0'
+
+# A kernel with neither: an error, and nothing runs or changes.
+t none neither-show '"$L" -p $S'
+t none neither-set '"$L" -n 5 -p $S; rc=$?; chrt -p $S; exit $rc'
+t none neither-command '"$L" -n -5 echo ran'
+t none neither-cgroup '"$L" --cgroup $T'
+
+# Tasks, on a kernel with latency nice or with slices.
+t "latency slice" show '"$L" -p $S'
+t "latency slice" set-pid '"$L" -n -5 -p $S; "$L" -p $S'
+t "latency slice" set-verbose '"$L" --verbose --latency-nice 19 --pid $S'
+t "latency slice" ends '"$L" -v -n -20 -p $S; "$L" -v -n 19 -p $S; "$L" -v -n 0 -p $S'
+t "latency slice" no-such-pid '"$L" -p $NOPID'
+t "latency slice" keeps-nice 'renice -n 7 -p $S2 >/dev/null; "$L" -n 3 -p $S2; cut -d" " -f19,41 /proc/$S2/stat'
+t "latency slice" fifo 'task sleep chrt -f 10 sleep 1000; "$L" -n 4 -p $last; "$L" -p $last; chrt -p $last'
+t "latency slice" command '"$L" -n -7 sh $T/report'
+t "latency slice" command-verbose '"$L" -v -n 2 true'
+t "latency slice" command-status '"$L" -n 1 sh -c "exit 7"'
+t "latency slice" command-missing '"$L" -n 1 $T/nonexistent'
+t "latency slice" reset-on-fork '"$L" -R -n 5 sh $T/report'
+t "latency slice" reset-on-fork-pid 'task sleep sleep 1000; "$L" -R -n 6 -p $last; chrt -p $last; "$L" -n 8 -p $last; chrt -p $last'
+t "latency slice" all-tasks-set 'threads; "$L" -a -n 4 -p $last; threads_of $last'
+t "latency slice" all-tasks-show 'threads; "$L" -n 4 -p $last; "$L" -a -p $last'
+t "latency slice" unprivileged 'runas 0 "$L" -n -1 true; runas 0 "$L" -n 5 sh $T/report; runas 0 "$L" -n 5 -p $S'
+t latency rlimit-nice 'runas 30 "$L" -n -10 true && echo -10 taken; runas 30 "$L" -n -11 true'
+
+# The slice is the kernel's: as /proc/PID/sched shows it, and the base is
+# that of a task that never asked for one.
+t slice kernel-slice '"$L" -n 19 -p $S; grep "^se.slice" /proc/$S/sched; "$L" -n 0 -p $S; grep "^se.slice" /proc/$S/sched'
+t slice base 'task sleep sleep 1000; grep "^se.slice" /proc/$last/sched'
+t slice base-under-a-slice '"$L" -n 10 "$L" -p $S'
+
+# Cgroups.
+t "latency slice" cgroup-not-a-cgroup '"$L" --cgroup $T'
+if [ "$MODE" = latency ]; then
+	grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control ||
+		echo +cpu >/sys/fs/cgroup/cgroup.subtree_control
+	mkdir -p "$CG"
+fi
+t latency cgroup '"$L" --cgroup $CG; "$L" -n -5 --cgroup $CG; cat $CG/cpu.latency.nice; "$L" -v -n 19 --cgroup $CG'
+t latency cgroup-root '"$L" --cgroup /sys/fs/cgroup'
+t latency cgroup-unprivileged 'runas 0 "$L" -n 1 --cgroup $CG'
+
+echo "1..$n"
+exit $failed
