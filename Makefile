@@ -48,7 +48,7 @@ override CMD := $(value CMD)
 export TOPO CMD EXTRA
 
 .PHONY: all deps tree patches kernelversion kernel kernel-base kernel-debug kselftests \
-	initramfs kunit checkpatch selftest vm-run test test-debug soak mutants demo bench db-bench matrix trace-waker cost cost-profile results clean
+	initramfs kunit checkpatch selftest vm-run test test-debug soak mutants demo bench bench-host db-bench matrix trace-waker cost cost-profile results clean
 
 all: kernel
 
@@ -84,7 +84,7 @@ KSFT_SRCS := $(addprefix $(TREE)/,$(shell git -C $(TREE) ls-files \
 	tools/testing/selftests/sched tools/testing/selftests/cgroup \
 	tools/include/uapi include/uapi arch/x86/include/uapi \
 	tools/testing/selftests/kselftest.h tools/testing/selftests/lib.mk 2>/dev/null))
-GUEST_FILES := $(wildcard guest/*) bench/readback.c bench/slice-run.c bench/waker.c examples/oci-config.json \
+GUEST_FILES := $(wildcard guest/*) bench/readback.c bench/waker.c examples/oci-config.json \
 	scripts/initramfs.sh scripts/qemu-run.sh
 KSFT_STAMP := $(KSFT).stamp
 # The latnice tool (latnice/, user space, no kernel tree) and its test: in
@@ -151,6 +151,15 @@ demo:
 
 bench:
 	@sh scripts/bench.sh
+
+# The testers' matrix on this machine's own kernel, no VM: real time, the
+# load and cyclictest on one CPU by taskset, through latnice (sched_runtime
+# slices on a stock kernel), about two minutes a pass (REPS, 1):
+# build/bench-host/report.md.
+bench-host: $(LATNICE_HOST)/latnice
+	@BENCH_ONLY=matrix REPS=$${REPS:-1} MATRIX_ROUNDS=$${MATRIX_ROUNDS:-3} \
+		MATRIX_SECONDS=$${MATRIX_SECONDS:-3} MATRIX_HB_REPS=$${MATRIX_HB_REPS:-3} \
+		sh scripts/bench-host.sh build/bench-host
 
 # A database (MariaDB under sysbench) on one CPU of 6.12, base and patched,
 # its server's cgroup at cpu.latency.nice 0 or 19 or under SCHED_BATCH:

@@ -39,8 +39,6 @@ for g in "$TOP"/guest/*; do
 done
 # readback (guest/check-fuzz's writer), static: the guest's libc is busybox's.
 gcc -static -O2 -Wall -o "$ROOT"/usr/bin/readback "$TOP"/bench/readback.c
-# slice-run (guest/matrix's sched_runtime slices, MATRIX_VIA=slice).
-gcc -static -O2 -Wall -o "$ROOT"/usr/bin/slice-run "$TOP"/bench/slice-run.c -lm
 # waker (guest/matrix's heavy waker: a periodic waker that works).
 gcc -static -O2 -Wall -o "$ROOT"/usr/bin/waker "$TOP"/bench/waker.c
 mkdir -p "$ROOT"/usr/share/latnice

@@ -120,6 +120,8 @@ def main():
             hb[k, r["groups"], r["value"]].append(float(r["sec"]))
 
     groups = sorted({key[1] for key in lat}, key=int)
+    # a run on one kernel (scripts/bench-host.sh) has no base kernel beside it
+    has_base = any(key[0] == "base" for key in lat)
     values = ["19", "0", "-20"]
     # CPUs the load is spread over (guest/matrix MATRIX_LOAD_CPUS); the
     # asks of DESIGN.md section 3 are per CPU
@@ -129,14 +131,15 @@ def main():
     out.append("Wake-up latency of `cyclictest --policy other -i 1000` (us) under "
                f"`hackbench -p` in the background, everything on {where}; median "
                "over the rounds (fresh loads) and boots, +- half the spread.  Rows: hackbench's latency "
-               "nice; columns: cyclictest's.  `base` is the unpatched kernel "
-               "(both at 0).")
+               "nice; columns: cyclictest's." + (has_base and "  `base` is the unpatched kernel "
+                                                "(both at 0)." or ""))
     if K == "slices":
         out.append("")
         out.append("Here the rows and columns are not latency nice but the slice "
                    "the 6.12 series maps each value to, asked for through "
-                   "`sched_attr.sched_runtime` on the base kernel "
-                   "(`bench/slice-run`: the upstream alternative); 0 asks for none.")
+                   "`sched_attr.sched_runtime` on a kernel without the series "
+                   "(by `latnice`, which does so there: the upstream alternative); "
+                   "0 asks for none.")
     out.append("")
     for k in ("base", K):
         f = {s: cell(floor[k, s]) for s in STATS}
@@ -163,8 +166,9 @@ def main():
                 cells.append(" / ".join(f"{x[0]:.0f}" if x else "-" for x in v))
             out.append(f"| {h} | " + " | ".join(cells) + " |")
         v = [get("base", g, "0", "0", s) for s in STATS]
-        out.append("| base, 0 | - | " +
-                   " / ".join(f"{x[0]:.0f}" if x else "-" for x in v) + " | - |")
+        if has_base:
+            out.append("| base, 0 | - | " +
+                       " / ".join(f"{x[0]:.0f}" if x else "-" for x in v) + " | - |")
         out.append("")
 
         # the bullets
