@@ -115,13 +115,16 @@ EOF
 }
 
 # The 6.12 (EEVDF) series: the interface's rules as on 6.1 (sched_setattr()
-# is in syscalls.c there), then the slice map, sched_runtime's precedence,
-# rule 5 (a long slice shields no one), the group's slice and core
-# scheduling.  Not here, and why: cpu.latency.nice on possible CPUs only
-# (6.12 keeps no per-CPU value to miss: an entity takes the group's value
-# when it is enqueued); the call of outran_shortest_slice() in
-# did_preempt_short() (no case isolates it: KUnit has no live runqueue, and
-# the measured tolerant-background case fails on 6.12 without a mutant).
+# is in syscalls.c there), then the slice map, sched_runtime's precedence
+# and the echo that is no request, the lag bound of a long slice, the
+# protection of a long slice (no shield), a group's absolute slice and the
+# paths that set it, and core scheduling's deadlines.  Not here, and why:
+# cpu.latency.nice on possible CPUs only (6.12 keeps no per-CPU value to
+# miss: an entity takes the group's value when it is enqueued); the group
+# slice in the dequeue path and in the second loops of enqueue and
+# unthrottle (a parent already queued: the kselftest's tasks never sleep,
+# and KUnit has no live runqueue); the long slice rule's independence of
+# PREEMPT_SHORT (a feature switch is live state).
 mutants_6_12() {
 	cat <<'EOF'
 sched_setattr() without the flag resets latency nice|kernel/sched/syscalls.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags \& SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test:test_noflag_untouched
@@ -135,19 +138,29 @@ cgroup v1 has no cpu.latency.nice|kernel/sched/core.c|/^static struct cftype cpu
 a same-policy call ignores a new latency nice|kernel/sched/syscalls.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/{ }/}|sched/latency_nice_stress_test:values
 cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_stress_test:groups
 the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|ksft-build:SCHED_FLAG_LATENCY_NICE is 0x80
-latency nice -20 maps to the slice of -15|kernel/sched/core.c|s/^ \/\* -20 \*\/\t   64,/ \/* -20 *\/\t  128,/|kunit:slice_map_factor
-a sensitive slice goes below sched_runtime's bound|kernel/sched/sched.h|s/^\t\treturn max(scaled, min_t(u64, slice, SCHED_SLICE_MIN));$/\t\treturn scaled;/|kunit:slice_map_bounds
-a tolerant slice goes above sched_runtime's bound|kernel/sched/sched.h|s/^\treturn min(scaled, max_t(u64, slice, SCHED_SLICE_MAX));$/\treturn scaled;/|kunit:slice_map_bounds
+latency nice -20 maps to the slice of -15|kernel/sched/fair.c|s/^ \/\* -20 \*\/\t   64,/ \/* -20 *\/\t  128,/|kunit:slice_map_factor
+a sensitive slice goes below sched_runtime's bound|kernel/sched/fair.c|s/^\t\treturn max(scaled, min_t(u64, slice, SCHED_SLICE_MIN));$/\t\treturn scaled;/|kunit:slice_map_bounds
+a tolerant slice goes above sched_runtime's bound|kernel/sched/fair.c|s/^\treturn min(scaled, max_t(u64, slice, SCHED_SLICE_MAX));$/\treturn scaled;/|kunit:slice_map_bounds
 a task's slice ignores its latency nice|kernel/sched/fair.c|/^static u64 default_slice(/,/^}/s/^\treturn latency_nice_slice(sysctl_sched_base_slice,$/\treturn sysctl_sched_base_slice + 0 * latency_nice_slice(sysctl_sched_base_slice,/|kunit:task_slice_and_deadline
 latency nice overrides a sched_runtime slice|kernel/sched/syscalls.c|s/^\tif (fair_policy(p->policy) \&\& !p->se.custom_slice)$/\tif (fair_policy(p->policy))/|sched/latency_nice_test:test_runtime_slice_wins
 sched_setattr() leaves the new slice to the next deadline|kernel/sched/syscalls.c|s/^\tif (fair_policy(p->policy) \&\& !p->se.custom_slice)$/\tif (0)/|sched/latency_nice_test:test_runtime_slice_wins
 dropping a sched_runtime slice gives the base slice at any latency nice|kernel/sched/syscalls.c|/^static void __setscheduler_params(/,/^}/s/^\t\t\tp->se.slice = latency_nice_slice(sysctl_sched_base_slice,$/\t\t\tp->se.slice = sysctl_sched_base_slice + 0 * latency_nice_slice(sysctl_sched_base_slice,/|sched/latency_nice_test:test_runtime_slice_wins
-a long slice shields the current entity|kernel/sched/fair.c|s/^\treturn root \&\& root->min_slice < curr->slice \&\&$/\treturn 0 \&\& root \&\& root->min_slice < curr->slice \&\&/|kunit:long_slice_no_shield
-an equal slice ends the current entity's run|kernel/sched/fair.c|s/^\treturn root \&\& root->min_slice < curr->slice \&\&$/\treturn root \&\& root->min_slice <= curr->slice \&\&/|kunit:long_slice_no_shield
-cpu.latency.nice leaves the queued group entities' slices|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\t\tse->slice = latency_nice_slice(slice, latency_nice);$/\t\t\tse->slice = slice;/|kunit:group_latency_every_cpu
-cpu.latency.nice scales the slice of a group entity with nothing below|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tif (se->on_rq \&\& slice != ~0ULL) {$/\t\tif (se->on_rq) {/|kunit:group_latency_every_cpu
-an enqueue gives a group entity the slice below it unscaled|kernel/sched/fair.c|s/^\(\t*\)se->slice = latency_nice_slice(slice, entity_latency_nice(se));$/\1se->slice = slice;/|icount:sched/latency_nice_load_test:test_heavy_load_group
-core scheduling ignores latency nice|kernel/sched/fair.c|s/^\tdelta += slice_lead(sea) - slice_lead(seb);$/\tdelta += 0 * (slice_lead(sea) - slice_lead(seb));/|sched/latency_nice_core_test:test_core_sched_waker
+an echo of the slice in effect is a request|kernel/sched/syscalls.c|s/^\treturn fair_policy(p->policy) \&\& !p->se.custom_slice \&\&$/\treturn 0 \&\& fair_policy(p->policy) \&\& !p->se.custom_slice \&\&/|sched/latency_nice_eevdf_test:test_echo_is_not_a_request
+a long slice carries its own positive lag|kernel/sched/fair.c|s/^\tif (se->slice > sysctl_sched_base_slice)$/\tif (0)/|kunit:tolerant_lag_bound
+a long slice's debt is bounded as the base slice's|kernel/sched/fair.c|s/return clamp(vlag, -limit, credit);/return clamp(vlag, -credit, credit);/|kunit:tolerant_lag_bound
+a long slice shields the current entity|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/root->min_slice >= curr->slice/root/|kunit:long_slice_no_shield
+a long slice shields the current entity (behaviour)|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/root->min_slice >= curr->slice/root/|sched/latency_nice_eevdf_test:test_long_slice_no_shield
+an equal slice ends the current entity's protection|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/root->min_slice >= curr->slice/root->min_slice > curr->slice/;s/min(ran, curr->slice - 1)/min(ran, curr->slice)/|kunit:long_slice_no_shield
+a delay-dequeued entity ends the current entity's protection|kernel/sched/fair.c|s/if (!se->sched_delayed \&\& se->slice <= slice)/if (se->slice <= slice)/|kunit:long_slice_no_shield
+a long slice's protection ends at every update once expired|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/ .. !protect_slice(curr))$/)/|kunit:long_slice_no_shield
+a group's value scales the shortest slice below it|kernel/sched/fair.c|s/^\t\treturn latency_nice_slice(sysctl_sched_base_slice, latency_nice);$/\t\treturn latency_nice_slice(cfs_rq_min_slice(se->my_q), latency_nice);/|sched/latency_nice_eevdf_test:test_group_slice_absolute
+a group entity with nothing below takes no slice as its slice|kernel/sched/fair.c|/^static void update_group_slice(/,/^}/s/^\tif (slice == ~0ULL)$/\tif (0)/|kunit:group_slice_rule
+an enqueue leaves a group entity's slice|kernel/sched/fair.c|/^\t\tupdate_group_slice(se);$/{N;s/^\t\tupdate_group_slice(se);\n\t\tenqueue_entity(cfs_rq, se, flags);$/\t\tenqueue_entity(cfs_rq, se, flags);/}|sched/latency_nice_eevdf_test:test_group_slice_absolute
+an unthrottle leaves the group entities' slices|kernel/sched/fair.c|/^\t\tupdate_group_slice(se);$/{N;s/^\t\tupdate_group_slice(se);\n\t\tenqueue_entity(qcfs_rq, se, ENQUEUE_WAKEUP);$/\t\tenqueue_entity(qcfs_rq, se, ENQUEUE_WAKEUP);/}|sched/latency_nice_eevdf_test:test_group_write_at_once
+cpu.latency.nice leaves a throttled group's entity|kernel/sched/fair.c|/^static bool set_group_slice(/,/^}/s/^\tupdate_group_slice(se);$/\tif (se->on_rq)\n\t\tupdate_group_slice(se);/|kunit:group_latency_every_cpu
+cpu.latency.nice keeps the deadline of the old request|kernel/sched/fair.c|s/^\tif (se->on_rq .. se->rel_deadline)$/\tif (0)/|kunit:group_latency_every_cpu
+cpu.latency.nice leaves the parent at 0 its old slice|kernel/sched/fair.c|s/^\t\twhile (se \&\& set_group_slice(se))$/\t\tif (se \&\& set_group_slice(se))/|sched/latency_nice_eevdf_test:test_group_write_at_once
+core scheduling compares vruntimes|kernel/sched/fair.c|s/delta = (s64)(sea->deadline - seb->deadline) +/delta = (s64)(sea->vruntime - seb->vruntime) +/|kunit:core_prio_deadlines
 EOF
 }
 
