@@ -18,6 +18,7 @@
  * The command line follows chrt(1) and uclampset(1) from util-linux.
  */
 #define _GNU_SOURCE
+#include <assert.h>
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -69,7 +70,7 @@
 
 #define WHY_NEITHER	"this kernel has neither latency nice nor EEVDF custom slices (sched_runtime, Linux 6.12 and later)"
 #define WHY_NOTFAIR	"this kernel has no latency nice, and a slice (sched_runtime) applies to SCHED_OTHER and SCHED_BATCH tasks only"
-#define WHY_NOCGROUP	"this kernel has no latency nice, so no " CGROUP_FILE " (its custom slices, which latnice uses here, are per task)"
+#define WHY_NOCGROUP	"this kernel has no latency nice, so no cpu.latency.nice (its custom slices, which latnice uses here, are per task)"
 #define WHY_LOWERING	"permission denied: lowering the latency nice needs CAP_SYS_NICE or an RLIMIT_NICE that allows it"
 #define WHY_NOT_OWNER	"permission denied: changing another user's task needs CAP_SYS_NICE"
 #define WHY_NO_FILE	"not a cgroup with the cpu controller, or the root group"
@@ -89,9 +90,9 @@ struct latnice_attr {
 	__s32 sched_latency_nice;
 };
 
-_Static_assert(offsetof(struct latnice_attr, sched_latency_nice) +
-	       sizeof(__s32) == LATNICE_ATTR_SIZE,
-	       "struct latnice_attr does not match the kernel ABI");
+static_assert(offsetof(struct latnice_attr, sched_latency_nice) +
+	      sizeof(__s32) == LATNICE_ATTR_SIZE,
+	      "struct latnice_attr does not match the kernel ABI");
 
 #define latnice_err(fmt, ...) \
 	fprintf(stderr, "latnice: " fmt "\n", ##__VA_ARGS__)
@@ -377,8 +378,10 @@ static void say_slice(int value)
 		latnice_err("this kernel has no latency nice: latency nice 0 hands the slice back (sched_runtime 0)");
 }
 
-/* Explain a failure (@err: -errno); @lowering: -1 when reading, else
- * whether the change lowers the value. */
+/*
+ * Explain a failure (@err: -errno); @lowering: -1 when reading, else
+ * whether the change lowers the value.
+ */
 static const char *task_strerror(int err, int lowering)
 {
 	switch (err) {
