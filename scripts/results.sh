@@ -14,6 +14,7 @@ cost:make cost
 cost-profile:make cost-profile
 results:make bench
 results-6.12:make bench LINUX=6.12
+bench-host:make bench-host
 db-bench:make db-bench
 soak:make soak
 mutants:make mutants
