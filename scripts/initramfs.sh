@@ -41,6 +41,8 @@ done
 gcc -static -O2 -Wall -o "$ROOT"/usr/bin/readback "$TOP"/bench/readback.c
 # waker (guest/matrix's heavy waker: a periodic waker that works).
 gcc -static -O2 -Wall -o "$ROOT"/usr/bin/waker "$TOP"/bench/waker.c
+# transitions (guest/check-fuzz's driver of the latency tree's state transitions).
+gcc -static -O2 -Wall -o "$ROOT"/usr/bin/transitions "$TOP"/bench/transitions.c
 mkdir -p "$ROOT"/usr/share/latnice
 cp "$TOP"/examples/oci-config.json "$ROOT"/usr/share/latnice/
 # What qemu-run.sh counts as a splat on the console, for the guest's own

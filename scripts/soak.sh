@@ -2,12 +2,14 @@
 # make soak: long stress and fuzzing on the debug kernel, not in CI.  Boots
 # it on TOPO (nps1 from make soak) and runs guest/check-fuzz for
 # SOAK_SECONDS: trinity, random cpu.latency.nice writes, task moves,
-# stress-ng and the series' stress test at once, then the values as last
-# set, the latency tree check and the kernel log.  Judges the issue's aim
-# as well: at least SOAK_MIN_CALLS sched_setattr + sched_getattr calls and
-# SOAK_MIN_WRITES cpu.latency.nice writes (empty: not judged).  TAP and
-# log in build/soak/, the counts in build/soak/report.md (for
-# scripts/results-add.sh); the last line is "N passed, N failed, N skipped".
+# stress-ng, the series' stress test and the latency tree's state
+# transitions (bench/transitions.c) at once, then the values as last set
+# and the kernel log, where a broken invariant is a splat.  Judges the
+# issue's aim as well: at least SOAK_MIN_CALLS sched_setattr +
+# sched_getattr calls and SOAK_MIN_WRITES cpu.latency.nice writes (empty:
+# not judged).  TAP and log in build/soak/, the counts in
+# build/soak/report.md (for scripts/results-add.sh); the last line is "N
+# passed, N failed, N skipped".
 # make soak builds the debug kernel and the initramfs first.
 # env: TOPO, SOAK_SECONDS (4200), SOAK_SEED (random), SOAK_MIN_CALLS
 #      (1000000), SOAK_MIN_WRITES (100000), SOAK_GUEST_MB (2048)
@@ -41,7 +43,7 @@ took=$(($(date +%s) - start))
 {
 	printf '# make soak\n\n- kernel: debug, TOPO=%s\n- commit: %s\n- date: %s\n\n```\n' \
 		"$TOPO" "$(git describe --always --dirty)" "$(date -u '+%Y-%m-%d %H:%M UTC')"
-	grep -E '^# (seed|kernel|ran for|trinity|cpu.latency.nice|sched_setattr on|readback|tasks moved|stress-ng|latency_nice_stress_test|latency_tree_check|calls)|^    # calls' $OUT/soak.tap
+	grep -E '^# (seed|kernel|ran for|trinity|cpu.latency.nice|sched_setattr on|readback|tasks moved|stress-ng|latency_nice_stress_test|transitions|calls)|^    # calls' $OUT/soak.tap
 	grep -E '^(not )?ok ' $OUT/soak.tap
 	printf 'boot and run: %d min %d s\n' $((took / 60)) $((took % 60))
 	sh scripts/tap-summary.sh $OUT/soak.tap
