@@ -33,21 +33,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* DESIGN.md section 2: the numbers of the uapi, kept here for a libc without them. */
-#define SCHED_FLAG_KEEP_ALL		0x18
-#define SCHED_FLAG_LATENCY_NICE		0x80
-#define SCHED_ATTR_SIZE_VER2		60
-
-struct attr {
-	uint32_t size;
-	uint32_t sched_policy;
-	uint64_t sched_flags;
-	int32_t sched_nice;
-	uint32_t sched_priority;
-	uint64_t sched_runtime, sched_deadline, sched_period;
-	uint32_t sched_util_min, sched_util_max;
-	int32_t sched_latency_nice;
-};
+#include "sched_attr.h"
 
 #define MAX_GROUPS	16
 #define MAX_REPORTS	20
