@@ -23,10 +23,10 @@ def main():
     lat, floor, hb, share = {}, {}, {}, {}
     for r in rows:
         k, b = r["kernel"], r["bench"]
-        if b == "floor":
-            floor.setdefault(k, []).append(r)
-        elif b == "matrix":
-            lat.setdefault((k, r["hb_value"], r["ct_value"]), []).append(r)
+        if b in ("floor", "heavy-floor"):
+            floor.setdefault((b, k), []).append(r)
+        elif b in ("matrix", "heavy"):
+            lat.setdefault((b, k, r["hb_value"], r["ct_value"]), []).append(r)
         elif b == "hackbench":
             hb.setdefault((k, r["value"]), []).append(float(r["sec"]))
         elif b == "share":
@@ -36,26 +36,36 @@ def main():
         """the median of a statistic over a cell's rounds"""
         return statistics.median(float(r[stat]) for r in rounds)
 
-    def cell(r):
-        return f"{med(r, 'avg'):7.0f} / {med(r, 'p99'):6.0f}" if r else f"{'-':>16}"
+    def cell(r, stats):
+        if not r:
+            return f"{'-':>{7 * len(stats) + 3 * (len(stats) - 1)}}"
+        return " / ".join(f"{med(r, s):7.0f}" for s in stats)
 
     print(f"latency nice at work ({header})")
-    print()
-    for k in ("base", "patched"):
-        if k in floor:
-            f = floor[k]
-            print(f"idle floor, {k:7}  avg {med(f, 'avg'):.0f} us, p99 {med(f, 'p99'):.0f} us")
     groups = next((r["groups"] for r in rows if r["bench"] == "matrix"), "?")
-    print()
-    print("wake-up latency of cyclictest --policy other -i 1000 (avg / p99, us)")
-    print(f"under hackbench -p -g {groups}, both on one CPU; rows: hackbench's "
-          "latency nice, columns: cyclictest's")
-    print(f"{'':18}" + "".join(f"{'at ' + c:>19}" for c in VALUES))
-    for h in VALUES:
-        print(f"{'hackbench at ' + h:18}" +
-              "".join(f"   {cell(lat.get(('patched', h, c)))}" for c in VALUES))
-    print(f"{'base kernel, 0':18}   {cell(None)}   {cell(lat.get(('base', '0', '0')))}"
-          f"   {cell(None)}")
+    work = next((r["work_us"] for r in rows if "work_us" in r), None)
+    for b, stats, what in (("matrix", ("avg", "p99"), "cyclictest --policy other -i 1000, "
+                            "a light waker"),
+                           ("heavy", ("avg", "p50", "p99"), f"a waker every 1 ms working "
+                            f"{work} us, above its fair share (bench/waker)")):
+        if not any(key[0] == b for key in lat):
+            continue
+        print()
+        for k in ("base", "patched"):
+            f = floor.get(("floor" if b == "matrix" else "heavy-floor", k))
+            if f:
+                print(f"idle floor, {k:7}  " + ", ".join(f"{s} {med(f, s):.0f} us"
+                                                      for s in stats))
+        print(f"wake-up latency of {what} ({' / '.join(stats)}, us)")
+        print(f"under hackbench -p -g {groups}, both on one CPU; rows: hackbench's "
+              "latency nice, columns: the waker's")
+        width = 7 * len(stats) + 3 * (len(stats) - 1) + 3
+        print(f"{'':18}" + "".join(f"{'at ' + c:>{width}}" for c in VALUES))
+        for h in VALUES:
+            print(f"{'hackbench at ' + h:18}" +
+                  "".join(f"   {cell(lat.get((b, 'patched', h, c)), stats)}" for c in VALUES))
+        print(f"{'base kernel, 0':18}   {cell(None, stats)}   "
+              f"{cell(lat.get((b, 'base', '0', '0')), stats)}   {cell(None, stats)}")
     print()
     def secs(runs):
         """the median of hackbench's runs, and their range when several"""
@@ -76,7 +86,7 @@ def main():
     print()
 
     # The verdict, from the row of hackbench at 0.
-    lo, mid = lat.get(("patched", "0", "-20")), lat.get(("patched", "0", "0"))
+    lo, mid = lat.get(("matrix", "patched", "0", "-20")), lat.get(("matrix", "patched", "0", "0"))
     t0, t19 = (statistics.median(hb[("patched", v)]) if ("patched", v) in hb else None
                for v in ("0", "19"))
     missing = [n for n, x in (("latency at -20", lo), ("latency at 0", mid),
@@ -89,10 +99,16 @@ def main():
     def ratio(a, b):
         return f"{b / a:.1f}x" if a > 0 else "inf"
 
+    heavy = ""
+    h19, h0 = (lat.get(("heavy", "patched", v, "0")) for v in ("19", "0"))
+    if h19 and h0:
+        heavy = ("; heavy waker at 0 beside hackbench at 19 vs 0: " +
+                 ", ".join(f"{s} {med(h19, s):.0f} vs {med(h0, s):.0f} us"
+                           for s in ("avg", "p50")))
     print(f"verdict: latency nice -20: avg {ratio(med(lo, 'avg'), med(mid, 'avg'))} "
           f"lower, p99 {ratio(med(lo, 'p99'), med(mid, 'p99'))} lower than 0; "
           f"hackbench at 19: {(1 - t19 / t0) * 100:.0f}% faster than at 0; "
-          f"share -20/19: {share['-20']:.1f}%/{share['19']:.1f}%")
+          f"share -20/19: {share['-20']:.1f}%/{share['19']:.1f}%{heavy}")
     return 0
 
 

@@ -2,8 +2,10 @@
 # make demo: latency nice at work, measured now.  Boots the base and the
 # patched kernel side by side on a Zen3-shaped machine (TOPO, nps1 from make
 # demo) and runs there, everything on one CPU so that CFS decides every
-# wake-up: the testers' matrix of DESIGN.md section 3 at one hackbench group
-# with the idle floor and hackbench's own time (guest/matrix), and on the
+# wake-up: the testers' matrix of DESIGN.md section 3 at one hackbench group,
+# for a light waker (cyclictest) and a heavy one (bench/waker, its work above
+# its fair share: DESIGN.md section 6), with the idle floor and hackbench's
+# own time (guest/matrix), and on the
 # patched kernel the CPU share of two hogs at -20 and 19 (guest/share).  The
 # patched kernel's part is split over three guests, one per hackbench row,
 # and all four guests run at once.
@@ -25,10 +27,11 @@
 # four boots, and cells that do not order (hackbench at 19 the worst row).
 # With KVM the guests run on TOPO as they are.
 #
-# env: TOPO, DEMO_SECONDS (of cyclictest in each cell, over 3 fresh loads: 1)
+# env: TOPO, DEMO_SECONDS (each cell's wake-ups, in thousands, past the first
+#      200, on one settled load: 3)
 set -e
 cd "$(dirname "$0")/.."
-SECONDS_=${DEMO_SECONDS:-1}
+SECONDS_=${DEMO_SECONDS:-3}
 . scripts/paths.sh
 OUT=build/demo
 [ "$LINUX" = 6.1 ] || OUT=$OUT-$LINUX
@@ -44,7 +47,7 @@ mkdir -p $OUT
 # after 1 s and 1075 us after 3 s; make trace-waker finds those delays in the
 # first wake-ups of the new cyclictest thread, behind hackbench tasks woken
 # with the full sleeper credit).
-matrix="MATRIX_GROUPS=1 MATRIX_SECONDS=$SECONDS_ MATRIX_ROUNDS=3 MATRIX_SETTLE=1 MATRIX_LOOPS=0"
+matrix="MATRIX_GROUPS=1 MATRIX_SECONDS=$SECONDS_ MATRIX_SETTLE=1 MATRIX_LOOPS=0"
 icount=
 [ "$(sh scripts/qemu-run.sh --accel)" = tcg ] && icount="ICOUNT=0 APPEND=maxcpus=1 TOPO=default"
 
