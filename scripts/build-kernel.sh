@@ -10,6 +10,10 @@ shift 2
 [ -d "$SRC" ] || { echo "build-kernel: no tree at $SRC: run 'make tree'" >&2; exit 1; }
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
+# One build at a time in an object directory: two makes in one tree of
+# objects break each other's files.
+exec 9>"$OUT/.build.lock"
+flock 9
 
 # ccache's own cache (~/.cache/ccache, or CCACHE_DIR), shared by every
 # clone on the machine: paths under build/ are hashed relative, so a fresh
