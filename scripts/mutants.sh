@@ -150,8 +150,8 @@ a long slice carries its own positive lag|kernel/sched/fair.c|s/^\tif (se->slice
 a long slice's debt is bounded as the base slice's|kernel/sched/fair.c|s/return clamp(vlag, -limit, credit);/return clamp(vlag, -credit, credit);/|kunit:tolerant_lag_bound
 a long slice shields the current entity|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/root->min_slice >= curr->slice/root/|kunit:long_slice_no_shield
 a long slice shields the current entity (behaviour)|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/root->min_slice >= curr->slice/root/|sched/latency_nice_eevdf_test:test_long_slice_no_shield
-an equal slice ends the current entity's protection|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/root->min_slice >= curr->slice/root->min_slice > curr->slice/;s/min(ran, curr->slice - 1)/min(ran, curr->slice)/|kunit:long_slice_no_shield
-a delay-dequeued entity ends the current entity's protection|kernel/sched/fair.c|s/if (!se->sched_delayed \&\& se->slice <= slice)/if (se->slice <= slice)/|kunit:long_slice_no_shield
+an equal slice ends the current entity's protection|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/root->min_slice >= curr->slice/root->min_slice > curr->slice/|kunit:long_slice_no_shield
+a delay-dequeued entity keeps the current entity's protection|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/^\tif (ran < root->min_slice)$/\tif (__pick_first_entity(cfs_rq)->sched_delayed ? 1 : ran < root->min_slice)/|kunit:long_slice_no_shield
 a long slice's protection ends at every update once expired|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/ .. !protect_slice(curr))$/)/|kunit:long_slice_no_shield
 a group's value scales the shortest slice below it|kernel/sched/fair.c|s/^\t\treturn latency_nice_slice(sysctl_sched_base_slice, latency_nice);$/\t\treturn latency_nice_slice(cfs_rq_min_slice(se->my_q), latency_nice);/|sched/latency_nice_eevdf_test:test_group_slice_absolute
 a group entity with nothing below takes no slice as its slice|kernel/sched/fair.c|/^static void update_group_slice(/,/^}/s/^\tif (slice == ~0ULL)$/\tif (0)/|kunit:group_slice_rule
