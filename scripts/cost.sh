@@ -15,24 +15,31 @@
 #      (hackbench groups, "1 4"), COST_VALUES (latency nice values, "0 19
 #      -20"; 0 alone keeps sched_latency_nice_used off for the whole boot:
 #      the benches run in turn and the first value set turns it on),
-#      COST_LOOPS (100), COST_ROUNDTRIPS (5000),
-#      BENCH_NOBUILD=1 (use the kernels as they are)
+#      COST_LOOPS (100), COST_ROUNDTRIPS (5000), COST_MIX ("HIGH LOW":
+#      slices mixed, every bench at latency nice HIGH beside a cyclictest
+#      --policy other at LOW waking every 1 ms, both through latnice, which
+#      asks a kernel without latency nice, 6.12's base, for the same slices
+#      through sched_runtime; COST_VALUES is then 0; unset: no waker),
+#      BENCH_NOBUILD=1 (use the kernels as they are), LINUX (6.1, or 6.12:
+#      its trees, objects and initramfs, scripts/paths.sh)
 # out: build/cost/samples.csv (every sample), build/cost/report.md
+#      (build/cost-6.12/ with LINUX=6.12)
 set -e
 cd "$(dirname "$0")/.."
 REPS=${REPS:-2}
 OUT=build/cost
+[ "${LINUX:-6.1}" = 6.1 ] || OUT=build/cost-$LINUX
 . scripts/paths.sh
 FRAGS=${COST_FRAGS:-$PERF_FRAGS}
-BASEKERNEL=build/obj/cost-base/$BZIMAGE
-KERNEL=build/obj/cost-patched/$BZIMAGE
+BASEKERNEL=$OBJS/cost-base/$BZIMAGE
+KERNEL=$OBJS/cost-patched/$BZIMAGE
 
 if [ -z "$BENCH_NOBUILD" ]; then
 	sh scripts/base-tree.sh
 	# shellcheck disable=SC2086
-	sh scripts/build-kernel.sh build/linux-base build/obj/cost-base $FRAGS
+	sh scripts/build-kernel.sh $BASE_TREE $OBJS/cost-base $FRAGS
 	# shellcheck disable=SC2086
-	sh scripts/build-kernel.sh build/linux build/obj/cost-patched $FRAGS
+	sh scripts/build-kernel.sh $TREE $OBJS/cost-patched $FRAGS
 	make -s initramfs
 fi
 
@@ -42,11 +49,17 @@ gcc -static -O2 -Wall -o $OUT/extra/pingpong bench/pingpong.c
 cp guest/bench guest/latency-stats $OUT/extra/
 
 cmd="BENCH_ONLY='${COST_ONLY:-pingpong hackbench cgroups}' BENCH_GROUPS='${COST_GROUPS:-1 4}'"
-cmd="$cmd BENCH_VALUES='${COST_VALUES:-0 19 -20}'"
+values=${COST_VALUES:-0 19 -20} bench="sh /extra/bench" waker=
+if [ -n "$COST_MIX" ]; then
+	mix_high=${COST_MIX% *} mix_low=${COST_MIX#* }
+	values=0 bench="latnice -n $mix_high $bench"
+	waker="latnice -n $mix_low cyclictest --policy=other -t 1 -i 1000 -q -l 1000000000 >/dev/null 2>&1 &"
+fi
+cmd="$cmd BENCH_VALUES='$values'"
 cmd="$cmd BENCH_LOOPS=${COST_LOOPS:-100} BENCH_ROUNDTRIPS=${COST_ROUNDTRIPS:-5000}"
 # Each boot runs the pass RUNS times: a boot under -icount repeats itself
 # closely, so the runs after the first are what shows hackbench's spread.
-cmd="for run in \$(seq ${RUNS:-3}); do $cmd PATH=/extra:\$PATH sh /extra/bench; done"
+cmd="$waker for run in \$(seq ${RUNS:-3}); do $cmd PATH=/extra:\$PATH $bench; done"
 
 echo "kernel,rep,bench,mode,kind,groups,value,guest_time" >$OUT/samples.csv
 for rep in $(seq "$REPS"); do
@@ -55,7 +68,7 @@ for rep in $(seq "$REPS"); do
 		[ $k = base ] && kernel=$BASEKERNEL
 		echo "cost: $k, boot $rep of $REPS"
 		ICOUNT=0 APPEND=maxcpus=1 TOPO=default EXTRA=$OUT/extra \
-			VMDIR=$PWD/build/vm/cost TIMEOUT=1800 \
+			VMDIR=$PWD/build/vm/${OUT#build/} TIMEOUT=1800 \
 			sh scripts/qemu-run.sh "$kernel" $GUEST_INITRD "$cmd" \
 			>$OUT/$k-$rep.out
 		awk -v k=$k -v r="$rep" '$1 == "RESULT" {
@@ -70,4 +83,6 @@ done
 
 sh scripts/cost-report.sh $OUT/samples.csv "$(make -s kernelversion)" \
 	"$(git describe --always --dirty)" "$REPS" "$FRAGS" "${RUNS:-3}" >$OUT/report.md
+[ -z "$COST_MIX" ] || printf '\nSlices mixed (COST_MIX): every bench at latency nice %s, beside a cyclictest --policy other at %s waking every 1 ms, through latnice (sched_runtime slices on the base kernel); the columns "0" are these runs.\n' \
+	"$mix_high" "$mix_low" >>$OUT/report.md
 cat $OUT/report.md
