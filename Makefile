@@ -1,16 +1,16 @@
 # latency nice for CFS on Linux 6.1: the front door.  Every workflow is a
 # target; README.md says which to use when.  The Makefile's graph builds
 # (kernels, kselftests, initramfs: each only when what it is built from
-# changed); the scripts it calls run guests through scripts/qemu-run.sh and
+# changed); the scripts it calls run guests through scripts/boot/qemu-run.sh and
 # pass on its status as it is; they call make only to build.
 
 B       := build
 # The kernel line: 6.1 (CFS) or 6.12 (EEVDF), each with its own series,
-# tree, kernels, kselftests and initramfs (scripts/paths.sh).
+# tree, kernels, kselftests and initramfs (scripts/tree/paths.sh).
 LINUX   ?= 6.1
 export LINUX
-# The paths and fragment lists of scripts/paths.sh.
-path = $(shell LINUX=$(LINUX) && . ./scripts/paths.sh && echo "$$$(1)")
+# The paths and fragment lists of scripts/tree/paths.sh.
+path = $(shell LINUX=$(LINUX) && . ./scripts/tree/paths.sh && echo "$$$(1)")
 TREE    := $(call path,TREE)
 OBJ     := $(call path,TEST_OBJ)
 BASEOBJ := $(call path,BASE_OBJ)
@@ -53,28 +53,28 @@ export TOPO CMD EXTRA
 all: kernel
 
 deps:
-	@sh scripts/deps.sh
+	@sh scripts/tree/deps.sh
 
 tree:
-	@sh scripts/tree.sh
+	@sh scripts/tree/tree.sh
 
 patches:
-	@sh scripts/export-patches.sh
+	@sh scripts/tree/export-patches.sh
 
 kernelversion:
 	@$(MAKE) -s -C $(TREE) kernelversion
 
 kernel:
-	@sh scripts/build-kernel.sh $(TREE) $(OBJ) $(FRAGS)
+	@sh scripts/tree/build-kernel.sh $(TREE) $(OBJ) $(FRAGS)
 
 # The unpatched kernel, for comparisons: a worktree of the tree at 'base'.
 kernel-base:
-	@sh scripts/base-tree.sh
-	@sh scripts/build-kernel.sh $(call path,BASE_TREE) $(BASEOBJ) $(BASEFRAGS)
+	@sh scripts/tree/base-tree.sh
+	@sh scripts/tree/build-kernel.sh $(call path,BASE_TREE) $(BASEOBJ) $(BASEFRAGS)
 
 # The test kernel with lockdep, KASAN, UBSAN and friends.
 kernel-debug:
-	@sh scripts/build-kernel.sh $(TREE) $(DEBUGOBJ) $(DEBUGFRAGS)
+	@sh scripts/tree/build-kernel.sh $(TREE) $(DEBUGOBJ) $(DEBUGFRAGS)
 
 # What the kselftests are built from (the uapi headers included): the tree's
 # tracked files there, not what the build leaves beside them (a test binary
@@ -85,72 +85,72 @@ KSFT_SRCS := $(addprefix $(TREE)/,$(shell git -C $(TREE) ls-files \
 	tools/include/uapi include/uapi arch/x86/include/uapi \
 	tools/testing/selftests/kselftest.h tools/testing/selftests/lib.mk 2>/dev/null))
 GUEST_FILES := $(wildcard guest/*) bench/readback.c bench/waker.c bench/transitions.c \
-	bench/sched_attr.h examples/oci-config.json scripts/initramfs.sh scripts/qemu-run.sh
+	bench/sched_attr.h examples/oci-config.json scripts/tree/initramfs.sh scripts/boot/qemu-run.sh
 KSFT_STAMP := $(KSFT).stamp
 # The latnice tool (latnice/, user space, no kernel tree) and its test: in
 # the guests' /kselftest/latnice, and for this machine in LATNICE_HOST.
 LATNICE_SRCS := $(wildcard latnice/*.c latnice/Makefile latnice/test.sh latnice/expected/*) \
-	scripts/build-latnice.sh
+	scripts/tree/build-latnice.sh
 LATNICE_HOST := $(call path,LATNICE_HOST)
 
 kselftests: $(KSFT_STAMP)
-$(KSFT_STAMP): $(KSFT_SRCS) scripts/build-kselftests.sh
-	@sh scripts/build-kselftests.sh $(TREE) $(OBJ) $(KSFT)
+$(KSFT_STAMP): $(KSFT_SRCS) scripts/tree/build-kselftests.sh
+	@sh scripts/tree/build-kselftests.sh $(TREE) $(OBJ) $(KSFT)
 	@touch $@
 
 $(KSFT)/latnice/latnice: $(KSFT_STAMP) $(LATNICE_SRCS)
-	@sh scripts/build-latnice.sh $(KSFT)/latnice
+	@sh scripts/tree/build-latnice.sh $(KSFT)/latnice
 
 $(LATNICE_HOST)/latnice: $(LATNICE_SRCS)
-	@sh scripts/build-latnice.sh $(LATNICE_HOST)
+	@sh scripts/tree/build-latnice.sh $(LATNICE_HOST)
 
 initramfs: $(INITRD)
 $(INITRD): $(KSFT_STAMP) $(KSFT)/latnice/latnice $(GUEST_FILES)
-	@sh scripts/initramfs.sh $(INITRD) $(KSFT)
+	@sh scripts/tree/initramfs.sh $(INITRD) $(KSFT)
 
 kunit: $(KTARGET) $(INITRD)
-	@sh scripts/kunit.sh $(TREE) $(KERNEL) $(INITRD)
+	@sh scripts/flows/kunit.sh $(TREE) $(KERNEL) $(INITRD)
 
 checkpatch:
-	@sh scripts/checkpatch.sh
+	@sh scripts/tree/checkpatch.sh
 
 # Boot the test kernel on $(TOPO) and run the kselftests (SELFTESTS= picks
 # collections or collection:test; KSFT_TIMEOUT, LATNICE_TIMING and
-# STRESS_SECONDS are passed to the guest, see scripts/selftest.sh).
+# STRESS_SECONDS are passed to the guest, see scripts/flows/selftest.sh).
 # (Passed to this recipe only: an export would reach make test-debug's own
 # default set too.)
 selftest: $(KTARGET) $(INITRD)
 	@SELFTESTS="$(SELFTESTS)" STRESS_SECONDS="$(STRESS_SECONDS)" KSFT_TIMEOUT="$(KSFT_TIMEOUT)" \
-		LATNICE_TIMING="$(LATNICE_TIMING)" sh scripts/selftest.sh $(KERNEL)
+		LATNICE_TIMING="$(LATNICE_TIMING)" sh scripts/flows/selftest.sh $(KERNEL)
 
 vm-run: $(INITRD)
 	@[ -n "$$CMD" ] || { echo "usage: make vm-run CMD='...' [EXTRA=dir] [TOPO=...] [BASE=1]"; exit 2; }
-	@sh scripts/qemu-run.sh $(if $(BASE),$(BASEKERNEL),$(KERNEL)) $(INITRD) "$$CMD"
+	@sh scripts/boot/qemu-run.sh $(if $(BASE),$(BASEKERNEL),$(KERNEL)) $(INITRD) "$$CMD"
 
 test:
-	@sh scripts/test.sh $(TOPOS)
+	@sh scripts/flows/test.sh $(TOPOS)
 
 # KUnit and the kselftests on the debug kernel (default topology).
 test-debug:
-	@sh scripts/test-debug.sh
+	@sh scripts/flows/test-debug.sh
 
 # Long stress and fuzzing on the debug kernel, not in CI: guest/check-fuzz
 # for SOAK_SECONDS (70 min) on nps1 unless TOPO= is given; build/soak/.
 soak:
 	@$(MAKE) -s deps tree kernel-debug initramfs
-	@TOPO=$(if $(filter file,$(origin TOPO)),nps1,$(TOPO)) sh scripts/soak.sh
+	@TOPO=$(if $(filter file,$(origin TOPO)),nps1,$(TOPO)) sh scripts/flows/soak.sh
 
 # Each rule of the series broken in turn: its test must fail.
 mutants: $(INITRD)
-	@sh scripts/mutants.sh
+	@sh scripts/flows/mutants.sh
 
 # A Zen3 shape unless TOPO= is given (TOPO's own default is the small machine).
 demo:
 	@$(MAKE) -s deps tree kernel kernel-base initramfs
-	@TOPO=$(if $(filter file,$(origin TOPO)),nps1,$(TOPO)) sh scripts/demo.sh
+	@TOPO=$(if $(filter file,$(origin TOPO)),nps1,$(TOPO)) sh scripts/flows/demo.sh
 
 bench:
-	@sh scripts/bench.sh
+	@sh scripts/flows/bench.sh
 
 # The testers' matrix on this machine's own kernel, no VM: real time, the
 # load and cyclictest on one CPU by taskset, through latnice (sched_runtime
@@ -159,39 +159,39 @@ bench:
 bench-host: $(LATNICE_HOST)/latnice
 	@BENCH_ONLY=matrix REPS=$${REPS:-1} MATRIX_ROUNDS=$${MATRIX_ROUNDS:-3} \
 		MATRIX_SECONDS=$${MATRIX_SECONDS:-3} MATRIX_HB_REPS=$${MATRIX_HB_REPS:-3} \
-		sh scripts/bench-host.sh build/bench-host
+		sh scripts/flows/bench-host.sh build/bench-host
 
 # A database (MariaDB under sysbench) on one CPU of 6.12, base and patched,
 # its server's cgroup at cpu.latency.nice 0 or 19 or under SCHED_BATCH:
 # build/db-bench/report.md.  6.12 only; builds nothing.
 db-bench:
-	@sh scripts/deps.sh sysbench mariadb-server
-	@sh scripts/db-bench.sh
+	@sh scripts/tree/deps.sh sysbench mariadb-server
+	@sh scripts/flows/db-bench.sh
 
 # The testers' matrix of DESIGN.md section 3 on one CPU, base vs patched,
 # with each bullet of "What it must show" held or not: build/matrix/report.md.
 matrix:
-	@sh scripts/matrix.sh
+	@sh scripts/flows/matrix.sh
 
 # Why a waker at -20 still waits under a settled load: one traced run on
 # the test kernel with the sched tracepoints, build/trace-waker/report.md.
 trace-waker: $(INITRD)
-	@sh scripts/trace-waker.sh
+	@sh scripts/flows/trace-waker.sh
 
 # Instructions per pingpong round trip and hackbench run, base vs patched
 # with the same config, on one CPU under QEMU -icount: build/cost/report.md.
 cost:
-	@sh scripts/cost.sh
+	@sh scripts/flows/cost.sh
 
 # Where the instructions of a pingpong round trip go, per kernel function,
 # for the kernels make cost built: build/cost-profile/report.md.
 cost-profile:
-	@sh scripts/cost-profile.sh
+	@sh scripts/flows/cost-profile.sh
 
 # Every run's report under build/ into RESULTS.md, with its date, commit
 # and command (each once).
 results:
-	@sh scripts/results.sh
+	@sh scripts/report/results.sh
 
 clean:
 	rm -rf $(B)/obj $(B)/kselftest $(KSFT_STAMP) $(B)/vm $(INITRD)

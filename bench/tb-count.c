@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A QEMU TCG plugin: how many guest instructions each translation block
- * executed, so that scripts/cost-profile.sh can say in which kernel
+ * executed, so that scripts/flows/cost-profile.sh can say in which kernel
  * functions the instructions of a benchmark go.  At exit it writes one line
  * per block that ran, "vaddr instructions-per-run runs", to the file named
  * by its out= argument.

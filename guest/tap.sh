@@ -1,5 +1,5 @@
 # The one TAP emitter: of the guest's checks, sourced from /usr/bin/tap.sh
-# (scripts/initramfs.sh installs guest/* there), and of the host's scripts,
+# (scripts/tree/initramfs.sh installs guest/* there), and of the host's scripts,
 # sourced from guest/tap.sh.  Results are numbered in
 # order; tap_plan prints the plan for them at the end, tap_exit exits 1 if
 # any failed.
