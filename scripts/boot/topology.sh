@@ -17,6 +17,9 @@
 # cores per socket (224 CPUs; the real part has 8 cores per LLC, 256 CPUs,
 # which q35 in QEMU 7.2 refuses).
 # usage: topology.sh [-e] TOPO
+# env: FULL=1 (the full shape), CCX_CORES (2; 7 with FULL), CCX_PER_SOCKET
+#      (4; 8 with FULL; divisible by the nodes a socket), GUEST_MB (512;
+#      nps*: 256 a node, 512 with FULL)
 set -e
 
 env_only=

@@ -5,6 +5,8 @@
 # the run (scripts/boot/qemu-run.sh).  TAP in build/test-debug/, last line "N
 # passed, N failed, N skipped"; LINUX=6.12: the 6.12 series' debug kernel,
 # in build/test-debug-6.12/.
+# env: TIMEOUT (2400: a guest's seconds), FUZZ_SECONDS (60: check-fuzz's),
+#      SELFTESTS ("sched latnice"), LINUX (6.1)
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1
 . scripts/tree/paths.sh

@@ -7,6 +7,7 @@
 # and build/test/report.md sums them up; the last line is "N passed, N
 # failed, N skipped".
 # usage: test.sh TOPO...
+# env: NODEBUG=1 (no debug-kernel step, nor its expected results)
 # make builds (each step's gate); the guests run through scripts/boot/qemu-run.sh
 # and their status reaches guest-tap.sh as it is.
 TOP=$(cd "$(dirname "$0")/../.." && pwd)

@@ -9,6 +9,7 @@
 # sd + base sd); a report with one mark dropped fails that check.  The
 # parsing and the report, not the timing.  The latency plot is drawn and
 # each cyclictest table has each set's idle floor.  TAP out.
+# env: BENCH_SETS (examples/bench-sets/base examples/bench-sets/patched)
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1
 SETS=${BENCH_SETS:-examples/bench-sets/base examples/bench-sets/patched}

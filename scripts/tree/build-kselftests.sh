@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build the kselftests the guest runs (static) and install them in OUT.
 # usage: build-kselftests.sh SRC KOBJ OUT   (KOBJ: configured kernel build dir)
+# env: KSFT_TARGETS ("sched cgroup": the collections built)
 set -e
 
 SRC=$1 KOBJ=$2 OUT=$3

@@ -4,6 +4,8 @@
 # (commit tagged 'base') with its series (patches/ or patches-6.12/)
 # applied on top by 'git am'.  Safe to re-run: an up-to-date tree is left
 # alone, and local commits are never thrown away.
+# env: FORCE=1 (reset the tree to base + series, local commits dropped),
+#      TARBALL (/usr/src/linux-source-$LINUX.tar.xz), LINUX (6.1)
 set -e
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
