@@ -209,8 +209,8 @@ cost-profile: ## where a round trip's instructions go, per kernel function
 	@sh scripts/flows/cost-profile.sh
 
 # Every run's report under build/ into RESULTS.md, with its date, commit
-# and command (each once).
-results: ## every run's report under build/ into RESULTS.md
+# and command, in place of the older run of its kind.
+results: ## every run's report under build/ into RESULTS.md, one of each kind
 	@sh scripts/report/results.sh
 
 clean: ## remove the objects, kselftests, guests and initramfs

@@ -1,8 +1,8 @@
 #!/bin/sh
-# make results: add every run's report found under build/ to RESULTS.md
-# (scripts/report/results-add.sh: a heading with the command, the report's date
-# and commit, then the report), skipping a report already there.  The
-# reports, and the command that writes each:
+# make results: every run's report found under build/ into RESULTS.md
+# (scripts/report/results-add.sh), each as the entry of its kind, the
+# command that writes it, replacing the older run of that kind; a report
+# already there is left alone.  The reports, and the command of each:
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1
 REPORTS='test:make test
@@ -11,6 +11,7 @@ demo-6.12:make demo LINUX=6.12
 matrix:make matrix
 matrix-6.12:make matrix LINUX=6.12
 cost:make cost
+cost-6.12:make cost LINUX=6.12
 cost-profile:make cost-profile
 results:make bench
 results-6.12:make bench LINUX=6.12
