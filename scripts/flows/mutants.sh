@@ -11,9 +11,9 @@
 # out (build/mutants, build/mutants-6.12): a mutant that no longer applies,
 # or whose own test case does not fail, fails; another case's failure does
 # not count.
-TOP=$(cd "$(dirname "$0")/.." && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1
-. scripts/paths.sh
+. scripts/tree/paths.sh
 . guest/tap.sh
 SRC=$TREE
 TREE=$SRC-mutant
@@ -221,7 +221,7 @@ run() {
 		if [ "$kind" = latnice-host ]; then
 			# The tool's test on this machine's kernel: no kernel to build.
 			rm -rf "$OUT/host"
-			if ! sh scripts/build-latnice.sh "$OUT/host" "$src/latnice" >"$OUT/$n.build" 2>&1; then
+			if ! sh scripts/tree/build-latnice.sh "$OUT/host" "$src/latnice" >"$OUT/$n.build" 2>&1; then
 				tap_not_ok "$what: the latnice tool does not build ($OUT/$n.build)"
 				continue
 			fi
@@ -234,7 +234,7 @@ run() {
 			fi
 			continue
 		fi
-		if ! sh scripts/build-kernel.sh $TREE $OBJ $FRAGS >"$OUT/$n.build" 2>&1; then
+		if ! sh scripts/tree/build-kernel.sh $TREE $OBJ $FRAGS >"$OUT/$n.build" 2>&1; then
 			tap_not_ok "$what: the mutant does not build ($OUT/$n.build)"
 			restore
 			continue
@@ -244,7 +244,7 @@ run() {
 		ksft-build)
 			# The pinned value is the test: the kselftests must not build.
 			rm -f $OBJ/kselftest.log
-			if KSFT_TARGETS=sched sh scripts/build-kselftests.sh $TREE $OBJ \
+			if KSFT_TARGETS=sched sh scripts/tree/build-kselftests.sh $TREE $OBJ \
 				"$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
 				tap_not_ok "$what: the kselftests still build"
 			elif grep -Fq -- "$case" $OBJ/kselftest.log; then
@@ -265,8 +265,8 @@ run() {
 			rm -rf "$OUT/ksft/latnice"
 			lsrc=latnice
 			[ "$src" = $TREE ] || lsrc=$src/latnice
-			if ! sh scripts/build-latnice.sh "$OUT/ksft/latnice" $lsrc >>"$OUT/$n.build" 2>&1 ||
-				! sh scripts/initramfs.sh "$OUT/initramfs.cpio.gz" "$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
+			if ! sh scripts/tree/build-latnice.sh "$OUT/ksft/latnice" $lsrc >>"$OUT/$n.build" 2>&1 ||
+				! sh scripts/tree/initramfs.sh "$OUT/initramfs.cpio.gz" "$OUT/ksft" >>"$OUT/$n.build" 2>&1; then
 				tap_not_ok "$what: the latnice tool does not build ($OUT/$n.build)"
 				restore
 				continue
@@ -283,7 +283,7 @@ run() {
 		esac
 		restore
 		# Slow guests beside other work: a hang, not a slow run, must fail.
-		env $env TIMEOUT=2400 VMDIR="$VMDIR" sh scripts/qemu-run.sh \
+		env $env TIMEOUT=2400 VMDIR="$VMDIR" sh scripts/boot/qemu-run.sh \
 			$OBJ/$BZIMAGE "$initrd" "$cmd" >"$OUT/$n.log" 2>&1
 		tr -d '\r' <"$VMDIR/console.log" >"$OUT/$n.console"
 		# KUnit ran at boot: its result lines are on the console.
@@ -310,7 +310,7 @@ run() {
 }
 
 # The TAP also goes to $OUT/mutants.tap, and into $OUT/report.md with the
-# commit and the date (scripts/results.sh adds it to RESULTS.md).
+# commit and the date (scripts/report/results.sh adds it to RESULTS.md).
 { run; echo $? >"$OUT/rc"; } | tee "$OUT/mutants.tap"
 rc=$(cat "$OUT/rc")
 {

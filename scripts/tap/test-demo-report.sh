@@ -7,7 +7,7 @@
 # report judges each bullet of DESIGN.md section 3 and counts them, and
 # draws each cell's latency distribution.  The reports, not the timing.
 # TAP out.
-TOP=$(cd "$(dirname "$0")/.." && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1
 . guest/tap.sh
 SAMPLES=${DEMO_SAMPLES:-examples/demo-samples.txt}
@@ -36,7 +36,7 @@ med() {
 }
 
 echo "TAP version 13"
-python3 scripts/demo-report.py "$SAMPLES" header >"$OUT/demo" 2>&1
+python3 scripts/report/demo-report.py "$SAMPLES" header >"$OUT/demo" 2>&1
 rc=$?
 [ $rc = 0 ] || tail -n 3 "$OUT/demo" | tap_diag
 tap_result "demo: the report of the stored samples prints" "$([ $rc = 0 ] || echo "exit $rc")"
@@ -61,13 +61,13 @@ tap_result "demo: the verdict's numbers are the samples'" \
 	"$([ "$verdict" = "$want" ] || echo "they differ")"
 
 grep -v 'hb_value=0 ct_value=-20' "$SAMPLES" >"$OUT/missing"
-python3 scripts/demo-report.py "$OUT/missing" header >"$OUT/demo-missing" 2>&1
+python3 scripts/report/demo-report.py "$OUT/missing" header >"$OUT/demo-missing" 2>&1
 rc=$?
 grep -q '^verdict: no result for latency at -20$' "$OUT/demo-missing" && [ $rc != 0 ]
 tap_result "demo: samples without the -20 cell give no verdict and fail" \
 	"$([ $? = 0 ] || echo "exit $rc: $(tail -n 1 "$OUT/demo-missing")")"
 
-python3 scripts/matrix-report.py "$SAMPLES" header >"$OUT/matrix" 2>&1
+python3 scripts/report/matrix-report.py "$SAMPLES" header >"$OUT/matrix" 2>&1
 bullets=$(grep -c '^- \(holds\|FAILS\): ' "$OUT/matrix")
 count=$(sed -n 's/^\([0-9]*\) of \([0-9]*\) hold\.$/\1 \2/p' "$OUT/matrix")
 held=$(grep -c '^- holds: ' "$OUT/matrix")
@@ -78,8 +78,8 @@ grep -q 'nan' "$OUT/matrix" && why="${why:+$why; }a number is nan"
 tap_result "matrix: each bullet of what it must show judged, and counted" "$why"
 
 # PY: Debian's python3, with matplotlib (make deps)
-. scripts/paths.sh
-$PY scripts/matrix-report.py -p "$OUT" "$SAMPLES" header >"$OUT/plotted" 2>&1
+. scripts/tree/paths.sh
+$PY scripts/report/matrix-report.py -p "$OUT" "$SAMPLES" header >"$OUT/plotted" 2>&1
 rc=$?
 why=
 [ $rc = 0 ] || why="exit $rc: $(tail -n 1 "$OUT/plotted")"
