@@ -55,62 +55,71 @@ mutants() {
 }
 
 mutants_6_1() {
+	# The interface (sizes, range, permissions, fork, /proc, cgroup files),
+	# the static key turned on by a positive value, the wakeup fix, the
+	# offset map, the waiver, the wake-up pairs and their cap, the tick, the
+	# latency tree's rules and the pick, core scheduling; each KUnit case
+	# and kselftest case has its rule here.  Not here, and why: a rule whose
+	# only symptom is a SCHED_WARN_ON() splat or a crash (set_next_entity(),
+	# dequeue_entity() and cpu.idle leaving an entity in the latency tree,
+	# cpu.latency.nice changing a queued entity's key in place): a case
+	# must fail here, and no kselftest fails on a splat; paths no test
+	# drives into a wrong decision (unthrottle_cfs_rq() without
+	# ENQUEUE_UNTHROTTLE, switched_from_fair() keeping latency_saved, the
+	# put-back after an RT preemption, min_vruntime by vruntime); what the
+	# refresh of the offset at every wake-up masks (cpu.latency.nice on the
+	# online CPUs only, the refresh itself); the static key's tests (with
+	# every offset 0 the keyed code decides the same: make cost's count);
+	# the tools' uapi copy (make checkpatch compares it).
 	cat <<'EOF'
-sched_setattr() without the flag resets latency nice|kernel/sched/core.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags \& SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test:test_noflag_untouched
-the flag is taken with a VER0 or VER1 size|kernel/sched/core.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test:test_flag_size_ver0
+sched_setattr() without the flag resets latency nice|kernel/sched/core.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags & SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test:test_noflag_untouched
+the flag is taken with a VER0 or VER1 size|kernel/sched/core.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test:test_flag_needs_ver2
+sched_setattr() takes the struct's tail padding for a field|kernel/sched/core.c|s/^\tret = copy_struct_from_user(attr, SCHED_ATTR_SIZE_KERNEL, uattr, size);$/\tret = copy_struct_from_user(attr, sizeof(*attr), uattr, size);/|sched/latency_nice_test:test_sizes
+sched_getattr() reports the struct's tail padding|kernel/sched/core.c|s/^\tunsigned int ksize = SCHED_ATTR_SIZE_KERNEL;$/\tunsigned int ksize = sizeof(*kattr);/|sched/latency_nice_test:test_getattr_sizes
 20 is in the range|kernel/sched/sched.h|s/latency_nice <= MAX_LATENCY_NICE;/latency_nice <= MAX_LATENCY_NICE + 1;/|sched/latency_nice_test:test_range_out_of_bounds
+a value past 32 bits wraps into the range|kernel/sched/sched.h|/^static inline bool latency_nice_valid(/,/^}/{s/return latency_nice >= /return (int)latency_nice >= /;s/ latency_nice <= MAX_LATENCY_NICE;/ (int)latency_nice <= MAX_LATENCY_NICE;/}|kunit:latency_nice_range
 lowering the value needs no privilege|kernel/sched/core.c|s/attr->sched_latency_nice < p->latency_nice &&$/& 0 \&\&/|sched/latency_nice_test:test_unpriv_no_rlimit
-reset-on-fork keeps the parent's value|kernel/sched/core.c|/^\t\tp->latency_nice = DEFAULT_LATENCY_NICE;$/d|sched/latency_nice_test:test_reset_on_fork
-reset-on-fork keeps the parent's offset|kernel/sched/core.c|/^int sched_fork(/,/^}/s/^\t\tp->se.latency_offset = 0;$/\t\t;/|sched/latency_nice_test:test_reset_on_fork
+RLIMIT_NICE allows no lower value|kernel/sched/core.c|s/^\t    !is_nice_reduction(p, attr->sched_latency_nice))$/\t    1)/|sched/latency_nice_test:test_unpriv_rlimit
+a same-policy call ignores a new latency nice|kernel/sched/core.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/{ }/}|sched/latency_nice_test:test_with_policy
 sched_getattr() reports 0|kernel/sched/core.c|s/kattr.sched_latency_nice = p->latency_nice;/kattr.sched_latency_nice = 0;/|sched/latency_nice_test:test_round_trip
-/proc/<pid>/sched has no latency_nice line|kernel/sched/debug.c|/P(latency_nice);/d|sched/latency_nice_test:test_proc_sched_self
-cpu.latency.nice reaches only the online CPUs|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/for_each_possible_cpu(i)/for_each_online_cpu(i)/|sched/latency_nice_cgroup_test:test_v2_cpu_online_later
+/proc/<pid>/sched has no latency_nice line|kernel/sched/debug.c|/P(latency_nice);/d|sched/latency_nice_test:test_proc_sched
+reset-on-fork keeps the parent's value|kernel/sched/core.c|/^\t\tp->latency_nice = DEFAULT_LATENCY_NICE;$/d|sched/latency_nice_test:test_reset_on_fork
+a forked child decides as at 0, not as its parent|kernel/sched/core.c|/^int sched_fork(/,/^}/s/^\t\tp->se.latency_offset = latency_nice_to_offset(p->latency_nice);$/\t\tp->se.latency_offset = 0;/|sched/latency_nice_test:test_fork_inherit
 cgroup v1 has no cpu.latency.nice|kernel/sched/core.c|/^static struct cftype cpu_legacy_files/,/^};/s/\.name = "latency\.nice",/.name = "latency.nice.v1",/|sched/latency_nice_cgroup_test:test_v1_interface
-core scheduling ignores latency nice|kernel/sched/fair.c|s/^\t\tdelta += clamp(sea->latency_offset - seb->latency_offset,$/\t\tdelta += 0 * clamp(sea->latency_offset - seb->latency_offset,/|sched/latency_nice_core_test:test_core_sched_waker
-a waking task's negative offset is ignored|kernel/sched/fair.c|s/^\treturn min_t(s64, se->latency_offset, 0) -$/\treturn 0 * min_t(s64, se->latency_offset, 0) -/|sched/latency_nice_wakeup_test:test_wakeup_latency
-the wakeup fix caps before scaling by the weight|kernel/sched/fair.c|s/^\tif (unlikely(latency_max \&\& vgran > latency_max))$/\tif (unlikely(latency_max \&\& gran > latency_max))/|kunit:wakeup_gran_light_wakee_capped
-no room for a cap gives a granularity of 0|kernel/sched/fair.c|s/^\tif (unlikely(latency_max \&\& vgran > latency_max))$/\tif (unlikely(vgran > latency_max))/|kunit:wakeup_gran_no_room
-two light entities are capped too|kernel/sched/fair.c|s/^\treturn min(vgran, max(latency_max, calc_delta_fair(latency_max, curr)));$/\treturn min(vgran, max(latency_max, 0 * calc_delta_fair(latency_max, curr)));/|kunit:wakeup_gran_light_pair_uncapped
-a sensitive current task is no shield|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       0;/|kunit:preempt_pair_table
-a tolerant current task is a shield|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|kunit:preempt_pair_table
-a tolerant current task is a shield (measured)|kernel/sched/fair.c|s/^\t       min_t(s64, curr->latency_offset, 0);$/\t       min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|icount:sched/latency_nice_load_test:test_tolerant_background
-a tolerant entity does not wait in line|kernel/sched/fair.c|/^static inline s64 __entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|kunit:tolerant_entity_waits_in_line
-a tolerant entity does not wait in line (measured)|kernel/sched/fair.c|/^static inline s64 __entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|icount:sched/latency_nice_load_test:test_heavy_load
-min_vruntime ignores the patience of a waiting entity|kernel/sched/fair.c|/^static __always_inline void __update_min_vruntime(/,/^}/s/u64 key = se->vruntime + (keys ? __entity_patience(se) : 0);/u64 key = se->vruntime;/|kunit:min_vruntime_follows_keys
-min_vruntime ignores the patience of the running entity|kernel/sched/fair.c|/^static __always_inline void __update_min_vruntime(/,/^}/s/^\t\t\t\t   (keys ? __entity_patience(curr) : 0);$/\t\t\t\t   0;/|kunit:min_vruntime_follows_keys
-min_vruntime follows the keys with the static key off|kernel/sched/fair.c|/^static void update_min_vruntime(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
-the tasks timeline is in key order with the static key off|kernel/sched/fair.c|/^static __always_inline void __enqueue_entity(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
-the tasks timeline ignores patience|kernel/sched/fair.c|/^static inline bool __entity_key_less(/,/^}/{s/ + __entity_patience(sea)//;s/ - __entity_patience(seb)//}|kunit:tolerant_entity_waits_in_line
+cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_cgroup_test:test_v2_interface
+cpu.latency.nice takes a value out of the range|kernel/sched/core.c|/^static int cpu_latency_nice_write_s64(/,/^}/s/^\tif (!latency_nice_valid(latency_nice))$/\tif (0)/|sched/latency_nice_cgroup_test:test_v2_interface
+a positive cpu.latency.nice leaves latency nice off|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\tif (latency_nice != DEFAULT_LATENCY_NICE)$/\tif (latency_nice < DEFAULT_LATENCY_NICE)/|sched/latency_nice_cgroup_test:test_group_19_is_patient
+a waking group entity takes 0 for its group's value|kernel/sched/fair.c|/^static int entity_latency_nice(/,/^}/s/^\t\treturn se->my_q->tg->latency_nice;$/\t\treturn 0;/|icount:sched/latency_nice_load_test:test_heavy_load_group
+a positive value set by sched_setattr() leaves latency nice off|kernel/sched/core.c|s/^\t    attr->sched_latency_nice != DEFAULT_LATENCY_NICE)$/\t    attr->sched_latency_nice < DEFAULT_LATENCY_NICE)/|icount:sched/latency_nice_load_test:test_setattr_19_is_patient
+the offset map saturates: -20 to -15 act alike|kernel/sched/fair.c|/^static s64 calc_latency_offset(/,/^}/s/^\treturn latency_max \* latency_nice \/ (LATENCY_NICE_WIDTH \/ 2);$/\treturn clamp_t(s64, latency_max * latency_nice \/ 15, -latency_max, latency_max);/|kunit:offset_map
+a tolerant entity keeps the whole sleeper credit|kernel/sched/fair.c|/^static unsigned long tolerant_credit(/,/^}/s/^\treturn thresh - thresh \* latency_nice \/ (LATENCY_NICE_WIDTH \/ 2);$/\treturn thresh;/|kunit:tolerant_waiver
+place_entity() gives a tolerant entity the whole sleeper credit|kernel/sched/fair.c|/^static unsigned long sleeper_credit(/,/^}/s/^\tif (!sched_latency_nice_active() .. se->latency_offset <= 0)$/\tif (1)/|icount:sched/latency_nice_load_test:test_tolerant_background_heavy
+the wakeup fix is gone: a light wakee's granularity is not capped|kernel/sched/fair.c|/^cap_wakeup_gran(/,/^}/s/^\tif (unlikely(latency_max && vgran > latency_max))$/\tif (0)/|sched/latency_nice_wakeup_test:test_unfairness_fix
+the wakeup fix caps before scaling by the weight|kernel/sched/fair.c|s/^\treturn cap_wakeup_gran(calc_delta_fair(gran, se), get_latency_max());$/\treturn calc_delta_fair(cap_wakeup_gran(gran, get_latency_max()), se);/|kunit:wakeup_gran_cap
+no room for a cap gives a granularity of 0|kernel/sched/fair.c|/^cap_wakeup_gran(/,/^}/s/^\tif (unlikely(latency_max && vgran > latency_max))$/\tif (unlikely(vgran > latency_max))/|kunit:wakeup_gran_cap
+a waking task's negative offset is ignored|kernel/sched/fair.c|/^static s64 wakeup_latency_shift(/,/^}/s/^\treturn se->latency_offset - /\treturn max_t(s64, se->latency_offset, 0) - /|kunit:preempt_pairs
+a sensitive current task is no shield|kernel/sched/fair.c|/^static s64 wakeup_latency_shift(/,/^}/s/ - min_t(s64, curr->latency_offset, 0);$/ - 0;/|kunit:preempt_pairs
+a tolerant current task is a shield|kernel/sched/fair.c|/^static s64 wakeup_latency_shift(/,/^}/s/ - min_t(s64, curr->latency_offset, 0);$/ - min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|kunit:preempt_pairs
+a tolerant current task is a shield (measured)|kernel/sched/fair.c|/^static s64 wakeup_latency_shift(/,/^}/s/ - min_t(s64, curr->latency_offset, 0);$/ - min_t(s64, curr->latency_offset, 0) + 2 * max_t(s64, curr->latency_offset, 0);/|icount:sched/latency_nice_load_test:test_tolerant_background
+the wake-up total is not capped at latency_max|kernel/sched/fair.c|/^static s64 __wakeup_latency_vdiff(/,/^}/s/^\treturn clamp(vdiff, -latency_max, latency_max);$/\treturn vdiff;/|kunit:preempt_pairs
+a tolerant entity does not wait in line|kernel/sched/fair.c|/^static inline s64 __entity_patience(/,/^}/s/^\treturn max_t(s64, se->latency_offset, 0);$/\treturn 0;/|kunit:preempt_pairs
 the tick reschedules a task behind the leftmost|kernel/sched/fair.c|/^static bool tick_lead_preempts(/,/^}/s/^\tif (delta < 0)$/\tif (delta < 0 \&\& !__pick_first_latency(cfs_rq))/|kunit:tick_sign_first
-a tolerant current task runs longer at the tick|kernel/sched/fair.c|s/^\treturn delta > ideal_runtime /\treturn delta - max_t(s64, curr->latency_offset, 0) > ideal_runtime /|kunit:tick_tolerance_no_shield
-the latency tree is keyed by the raw offset|kernel/sched/fair.c|s/^\treturn clamp(calc_latency_offset(latency_nice), -latency_max,$/\treturn calc_latency_offset(latency_nice) + 0 * clamp(0LL, -latency_max,/|kunit:latency_tree_key_capped
-a save/restore dequeue loses the place in the latency tree|kernel/sched/fair.c|s/^\tse->latency_saved = !(flags \& DEQUEUE_SLEEP);$/\tse->latency_saved = 0;/|kunit:latency_tree_requeue
-any early preemption puts a sensitive task back in the latency tree|kernel/sched/fair.c|s/^\treturn rq->nr_running > rq->cfs.h_nr_running /\treturn rq->nr_running + 1 > rq->cfs.h_nr_running /|kunit:latency_tree_reentry
-SCHED_BATCH tasks enter the latency tree|kernel/sched/fair.c|s/^\t\treturn task_of(se)->policy == SCHED_NORMAL;$/\t\treturn true;/|kunit:latency_tree_policy_guard
-the pick takes the entity out of the latency tree|kernel/sched/fair.c|s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_prefers_sensitive_entity
 the tick does not look at the latency tree|kernel/sched/fair.c|/^check_preempt_tick(/,/^}/s/^\tif (tick_lead_preempts(cfs_rq, curr, ideal_runtime))$/\tif (entity_key(curr) - entity_key(__pick_first_entity(cfs_rq)) > (s64)ideal_runtime)/|kunit:tick_wiring
-the entity made current stays in the latency tree|kernel/sched/fair.c|/^set_next_entity(/,/^}/s/^\t\t\t__dequeue_latency(cfs_rq, se);$/\t\t\t;/|kunit:set_next_wiring
-the wake-up shift counts with the static key off|kernel/sched/fair.c|/^wakeup_preempt_entity(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
-patience orders the line with the static key off|kernel/sched/fair.c|/^static inline bool entity_before(/,/^}/s/^\tif (sched_latency_nice_active())$/\tif (1)/|kunit:latency_key_off_skips_offsets
-sched_setattr() never turns latency nice on|kernel/sched/core.c|s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|sched/latency_nice_wakeup_test:test_wakeup_latency
-cpu.latency.nice never turns latency nice on|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tstatic_branch_enable(\&sched_latency_nice_used);$/\t\t;/|icount:sched/latency_nice_load_test:test_heavy_load_group
-patience counts with the static key off|kernel/sched/fair.c|/^static inline s64 entity_patience(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
-a wake-up refreshes the offset with the static key off|kernel/sched/fair.c|/^static void update_latency_offset(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
-entities enter the latency tree with the static key off|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (0)/|kunit:latency_key_off_skips_offsets
-put_prev_entity() ignores an early preemption|kernel/sched/fair.c|/^static void put_prev_entity(/,/^}/s/^\t\t    latency_preempted_early(cfs_rq, prev))$/\t\t    0)/|kunit:put_prev_wiring
-a wake-up does not enter the latency tree|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\t\tenqueue_latency(cfs_rq, se, flags);$/\t\t;/|kunit:enqueue_dequeue_wiring
-a wake-up keeps an offset of old tunables|kernel/sched/fair.c|/^enqueue_entity(/,/^}/s/^\t\tupdate_latency_offset(se);$/\t\t;/|kunit:enqueue_dequeue_wiring
-an enqueue keeps the mark of a saved place|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/^\tse->latency_saved = 0;$/\t;/|kunit:enqueue_dequeue_wiring
-a dequeue leaves the entity in the latency tree|kernel/sched/fair.c|/^dequeue_entity(/,/^}/s/^\t\tdequeue_latency(cfs_rq, se, flags);$/\t\t;/|kunit:enqueue_dequeue_wiring
-cpu.latency.nice leaves a queued group entity at its old place in line|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\tqueued = se->on_rq \&\& /\t\tqueued = 0 \&\& se->on_rq \&\& /|kunit:group_latency_every_cpu
-cpu.latency.nice leaves a group entity at its old place in the latency tree|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\t\twaiting = entity_on_latency_timeline(se);$/\t\twaiting = 0;/|kunit:group_latency_every_cpu
-core scheduling moves by both offsets, uncapped|kernel/sched/fair.c|s/^\t\tdelta += clamp(sea->latency_offset - seb->latency_offset,$/\t\tdelta += sea->latency_offset - seb->latency_offset + 0 * clamp(0LL,/|kunit:core_prio_less
-core scheduling ignores tolerance|kernel/sched/fair.c|s/^\t\tdelta += clamp(sea->latency_offset - seb->latency_offset,$/\t\tdelta += clamp(min_t(s64, sea->latency_offset, 0) - min_t(s64, seb->latency_offset, 0),/|kunit:core_prio_less
-the latency tree check file is missing|kernel/sched/debug.c|s/^\tdebugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,$/\tif (0) debugfs_create_file("latency_tree_check", 0400, debugfs_sched, NULL,/|sched/latency_nice_cgroup_test:test_v2_live
+a tolerant current task runs longer at the tick|kernel/sched/fair.c|/^static bool tick_lead_preempts(/,/^}/s/^\ts64 delta = entity_key(curr) - entity_key(se);$/\ts64 delta = curr->vruntime - se->vruntime;/|icount:sched/latency_nice_load_test:test_tolerant_background_heavy
+default entities enter the latency tree|kernel/sched/fair.c|/^static void __enqueue_latency(/,/^}/s/se->latency_offset >= 0 /se->latency_offset > 0 /|kunit:timeline_entry
+SCHED_BATCH and SCHED_IDLE tasks enter the latency tree|kernel/sched/fair.c|/^static bool entity_wakeup_preempts(/,/^}/s/^\t\treturn task_of(se)->policy == SCHED_NORMAL;$/\t\treturn true;/|kunit:timeline_entry
+the latency tree is in vruntime order|kernel/sched/fair.c|/^static inline bool entity_latency_before(/,/^}/{s/ + a->latency_offset//;s/ - b->latency_offset//}|kunit:timeline_order
+a save/restore dequeue loses the place in the latency tree|kernel/sched/fair.c|/^static void dequeue_latency(/,/^}/s/^\tse->latency_saved = !(flags & DEQUEUE_SLEEP);$/\tse->latency_saved = 0;/|kunit:timeline_requeue
+an unthrottle is a wake-up for the latency tree|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/(flags & (ENQUEUE_WAKEUP . ENQUEUE_UNTHROTTLE)) == ENQUEUE_WAKEUP/(flags \& ENQUEUE_WAKEUP)/|kunit:timeline_requeue
+any early preemption puts a sensitive task back in the latency tree|kernel/sched/fair.c|/^static bool latency_preempted_early(/,/^}/s/^\treturn rq->nr_running > rq->cfs.h_nr_running /\treturn rq->nr_running + 1 > rq->cfs.h_nr_running /|kunit:timeline_reentry
+the pick takes the skip buddy from the latency tree|kernel/sched/fair.c|/^pick_latency_entity(/,/^}/s/latency != se && latency != cfs_rq->skip &&$/latency != se \&\&/|kunit:pick_latency_first
+the pick takes the entity out of the latency tree|kernel/sched/fair.c|/^pick_latency_entity(/,/^}/s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_latency_first
+the pick takes the latency tree's first entity however far behind|kernel/sched/fair.c|/^pick_latency_entity(/,/^}/s/wakeup_preempt_latency(se, latency) == 1)$/wakeup_preempt_latency(se, latency) >= -1)/|kunit:pick_latency_first
+the pick ignores the latency tree|kernel/sched/fair.c|/^pick_next_entity(/,/^}/s/^\t\tse = pick_latency_entity(cfs_rq, se);$/\t\t{ }/|icount:sched/latency_nice_load_test:test_heavy_load
+core scheduling ignores latency nice|kernel/sched/fair.c|s/^\t\tdelta += core_latency_delta(sea, seb, get_latency_max());$/\t\tdelta += 0 * core_latency_delta(sea, seb, get_latency_max());/|sched/latency_nice_core_test:test_core_sched_waker
+core scheduling counts a sensitive task that is not waiting|kernel/sched/fair.c|/^static s64 core_latency_key(/,/^}/s/^\tif (entity_on_latency_timeline(se))$/\tif (1)/|kunit:core_order
+core scheduling ignores tolerance|kernel/sched/fair.c|/^static s64 core_latency_key(/,/^}/s/^\ts64 key = __entity_patience(se);$/\ts64 key = 0;/|kunit:core_order
 the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|ksft-build:SCHED_FLAG_LATENCY_NICE is 0x80
-the tools' copy of the uapi flag is not 0x80|tools/include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|latnice:-n -p sets the value silently
-a same-policy call ignores a new latency nice|kernel/sched/core.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/;/}|sched/latency_nice_stress_test:values
-cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_stress_test:groups
 EOF
 }
 
