@@ -42,12 +42,10 @@ TOPOS   ?= default nps1
 # tested that way (a sched_setattr() would have turned it on already).
 # The default is the edit loop (under 3 min with make kernel): the series'
 # tests, the kernel's core scheduling test, the latnice tool's test and
-# check-userspace; make test adds the kernel's cgroup test_cpu (46 s) and a
-# longer stress run (STRESS_SECONDS, seconds of latency_nice_stress_test:
-# 15 unless given).
+# check-userspace; make test adds the kernel's cgroup test_cpu (46 s).
 ## SELFTESTS='sched:latency_nice_cgroup_test sched latnice'  make selftest's
 ##                 kselftests: collections, COLLECTION:TEST or latnice
-## STRESS_SECONDS=15, KSFT_TIMEOUT, LATNICE_TIMING=report: to make selftest's
+## KSFT_TIMEOUT, LATNICE_TIMING=report: to make selftest's
 ##                 guest (scripts/flows/selftest.sh, guest/run-selftests)
 SELFTESTS ?= sched:latency_nice_cgroup_test sched latnice
 ## CMD, EXTRA=dir, BASE=1: make vm-run's command, the directory copied to
@@ -135,12 +133,12 @@ checkpatch: ## checkpatch.pl --strict on every patch, the tools uapi copy
 	@sh scripts/tree/checkpatch.sh
 
 # Boot the test kernel on $(TOPO) and run the kselftests (SELFTESTS= picks
-# collections or collection:test; KSFT_TIMEOUT, LATNICE_TIMING and
-# STRESS_SECONDS are passed to the guest, see scripts/flows/selftest.sh).
+# collections or collection:test; KSFT_TIMEOUT and LATNICE_TIMING are
+# passed to the guest, see scripts/flows/selftest.sh).
 # (Passed to this recipe only: an export would reach make test-debug's own
 # default set too.)
 selftest: $(KTARGET) $(INITRD) ## boot it on TOPO and run SELFTESTS (the edit loop, ~3 min)
-	@SELFTESTS="$(SELFTESTS)" STRESS_SECONDS="$(STRESS_SECONDS)" KSFT_TIMEOUT="$(KSFT_TIMEOUT)" \
+	@SELFTESTS="$(SELFTESTS)" KSFT_TIMEOUT="$(KSFT_TIMEOUT)" \
 		LATNICE_TIMING="$(LATNICE_TIMING)" sh scripts/flows/selftest.sh $(KERNEL)
 
 vm-run: $(INITRD) ## boot, run CMD in the guest, return its output and status

@@ -5,15 +5,15 @@
 # status when the guest failed (a timeout, a splat, a failing run), else 1
 # when a result is not ok, else 0.
 # usage: selftest.sh KERNEL
-# env: TOPO (default), SELFTESTS (required), STRESS_SECONDS (15),
-#      KSFT_TIMEOUT, LATNICE_TIMING (passed to the guest when set)
+# env: TOPO (default), SELFTESTS (required), KSFT_TIMEOUT, LATNICE_TIMING
+#      (passed to the guest when set)
 cd "$(dirname "$0")/../.." || exit 1
 . scripts/tree/paths.sh
 KERNEL=$1
 [ -n "$SELFTESTS" ] || { echo "selftest: SELFTESTS is empty" >&2; exit 2; }
 TAP=build/selftest-${TOPO:-default}.tap
-env="LATNICE_STRESS_SECONDS=${STRESS_SECONDS:-15}"
-[ -n "$KSFT_TIMEOUT" ] && env="KSFT_TIMEOUT=$KSFT_TIMEOUT $env"
+env=
+[ -n "$KSFT_TIMEOUT" ] && env="KSFT_TIMEOUT=$KSFT_TIMEOUT"
 [ -n "$LATNICE_TIMING" ] && env="LATNICE_TIMING=$LATNICE_TIMING $env"
 # The status of qemu-run.sh itself, not of the pipe into tee.
 {

@@ -43,7 +43,7 @@ took=$(($(date +%s) - start))
 {
 	printf '# make soak\n\n- kernel: debug, TOPO=%s\n- commit: %s\n- date: %s\n\n```\n' \
 		"$TOPO" "$(git describe --always --dirty)" "$(date -u '+%Y-%m-%d %H:%M UTC')"
-	grep -E '^# (seed|kernel|ran for|trinity|cpu.latency.nice|sched_setattr on|readback|tasks moved|stress-ng|latency_nice_stress_test|transitions|calls)|^    # calls' $OUT/soak.tap
+	grep -E '^# (seed|kernel|ran for|trinity|cpu.latency.nice|sched_setattr on|readback|tasks moved|stress-ng|transitions|calls)|^    # calls' $OUT/soak.tap
 	grep -E '^(not )?ok ' $OUT/soak.tap
 	printf 'boot and run: %d min %d s\n' $((took / 60)) $((took % 60))
 	sh scripts/tap/tap-summary.sh $OUT/soak.tap

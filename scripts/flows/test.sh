@@ -89,7 +89,7 @@ for t in $TOPOS; do
 	# siblings, and the uapi tests as a smoke test.
 	rc=0
 	if [ "$t" = "${TOPOS%% *}" ]; then
-		TOPO=$t SELFTESTS=$ALL_SELFTESTS STRESS_SECONDS=30 sh scripts/flows/selftest.sh $TEST_KERNEL \
+		TOPO=$t SELFTESTS=$ALL_SELFTESTS sh scripts/flows/selftest.sh $TEST_KERNEL \
 			>"$OUT/selftest-$t.log" 2>&1 || rc=$?
 	else
 		TOPO=$t SELFTESTS=$ZEN3_SELFTESTS sh scripts/flows/selftest.sh $TEST_KERNEL \
@@ -128,7 +128,7 @@ step "6.12: kunit"
 sh scripts/tap/kunit-tap.sh "$OUT/6.12-kunit.log" "$OUT/6.12-kunit.tap" | sed 's/^/6.12: /'
 step "6.12: selftest TOPO=default"
 rc=0
-(export LINUX=6.12 && . scripts/tree/paths.sh && TOPO=default SELFTESTS=$ALL_SELFTESTS STRESS_SECONDS=30 \
+(export LINUX=6.12 && . scripts/tree/paths.sh && TOPO=default SELFTESTS=$ALL_SELFTESTS \
 	sh scripts/flows/selftest.sh $TEST_KERNEL) >"$OUT/6.12-selftest.log" 2>&1 || rc=$?
 sh scripts/tap/guest-tap.sh "$OUT/6.12-selftest.log" "$OUT/6.12-selftest.tap" "6.12 guest on default" $rc |
 	sed 's/^/6.12: /'
