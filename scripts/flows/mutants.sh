@@ -48,6 +48,10 @@ mkdir -p "$OUT"
 #                         (custom slices, no latency nice): no guest
 #   ksft-build:MESSAGE    the kselftests rebuilt from the mutant tree must
 #                         fail to build, with MESSAGE (a pinned ABI value)
+#   fuzz:CASE             a result of guest/check-fuzz, run for
+#                         MUTANT_FUZZ_SECONDS (20): its state transitions
+#                         and random writes under the series' SCHED_WARN_ON()
+#                         invariants, whose splat "kernel log: no splat" reports
 # No '|' in a sed script.  The list of LINUX's series, then the tool's.
 mutants() {
 	mutants_$(echo "$LINUX" | tr . _)
@@ -59,12 +63,11 @@ mutants_6_1() {
 	# the static key turned on by a positive value, the wakeup fix, the
 	# offset map, the waiver, the wake-up pairs and their cap, the tick, the
 	# latency tree's rules and the pick, core scheduling; each KUnit case
-	# and kselftest case has its rule here.  Not here, and why: a rule whose
-	# only symptom is a SCHED_WARN_ON() splat or a crash (set_next_entity(),
-	# dequeue_entity() and cpu.idle leaving an entity in the latency tree,
-	# cpu.latency.nice changing a queued entity's key in place): a case
-	# must fail here, and no kselftest fails on a splat; paths no test
-	# drives into a wrong decision (unthrottle_cfs_rq() without
+	# and kselftest case has its rule here; the rules whose only symptom is
+	# a SCHED_WARN_ON() splat (set_next_entity(), dequeue_entity() and
+	# cpu.idle leaving an entity in the latency tree, cpu.latency.nice
+	# changing a queued entity's key in place) on check-fuzz's splat check.
+	# Not here, and why: paths no test drives into a wrong decision (unthrottle_cfs_rq() without
 	# ENQUEUE_UNTHROTTLE, switched_from_fair() keeping latency_saved, the
 	# put-back after an RT preemption, min_vruntime by vruntime); what the
 	# refresh of the offset at every wake-up masks (cpu.latency.nice on the
@@ -120,6 +123,10 @@ core scheduling ignores latency nice|kernel/sched/fair.c|s/^\t\tdelta += core_la
 core scheduling counts a sensitive task that is not waiting|kernel/sched/fair.c|/^static s64 core_latency_key(/,/^}/s/^\tif (entity_on_latency_timeline(se))$/\tif (1)/|kunit:core_order
 core scheduling ignores tolerance|kernel/sched/fair.c|/^static s64 core_latency_key(/,/^}/s/^\ts64 key = __entity_patience(se);$/\ts64 key = 0;/|kunit:core_order
 the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|ksft-build:SCHED_FLAG_LATENCY_NICE is 0x80
+set_next_entity() leaves the entity in the latency tree|kernel/sched/fair.c|/^\t\tcheck_timelines_order(se);$/,/UPDATE_TG);$/s/^\t\t\t__dequeue_latency(cfs_rq, se);$/\t\t\t(void)se;/|fuzz:kernel log: no splat
+dequeue_entity() leaves the entity in the latency tree|kernel/sched/fair.c|s/^\t\t\tdequeue_latency(cfs_rq, se, flags);$/\t\t\t(void)flags;/|fuzz:kernel log: no splat
+cpu.idle leaves a group entity in the latency tree|kernel/sched/fair.c|/Idle groups do not preempt at wakeup/{n;s/__dequeue_latency(parent_cfs_rq, se);/(void)se;/}|fuzz:kernel log: no splat
+cpu.latency.nice changes a queued group entity's key in place|kernel/sched/fair.c|s/^\t\tqueued = se->on_rq \&\& se != cfs_rq_of(se)->curr;$/\t\tqueued = false;/|fuzz:kernel log: no splat
 EOF
 }
 
@@ -283,6 +290,7 @@ run() {
 			initrd=$OUT/initramfs.cpio.gz cmd="run-selftests latnice"
 			;;
 		kunit) cmd=true env=KUNIT=1 ;;
+		fuzz) cmd="FUZZ_SECONDS=${MUTANT_FUZZ_SECONDS:-20} check-fuzz" ;;
 		icount)
 			case=${case#*:}
 			cmd="/kselftest/${test#icount:}" cmd=${cmd%%:*}
