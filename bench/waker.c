@@ -12,7 +12,9 @@
  * run is over, so that guest/latency-stats reads either, then a comment
  * with the count of periods missed.
  *
- * usage: waker [-i PERIOD_US] [-w WORK_US] [-l LOOPS]
+ * usage: waker [-i PERIOD_US] [-w WORK_US] [-l LOOPS] [-D SECONDS]
+ * (-D: stop after SECONDS even if fewer than LOOPS wake-ups were measured,
+ * as cyclictest -D does)
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -47,23 +49,24 @@ static void work(long long work_ns)
 
 int main(int argc, char **argv)
 {
-	long long period = 1000, work_us = 0, next, now;
-	long loops = 1000, missed = 0, i;
+	long long period = 1000, work_us = 0, secs = 0, next, now, end;
+	long loops = 1000, missed = 0, i, n;
 	struct timespec t;
 	int *lat, c;
 
-	while ((c = getopt(argc, argv, "i:w:l:")) != -1) {
+	while ((c = getopt(argc, argv, "i:w:l:D:")) != -1) {
 		switch (c) {
 		case 'i': period = atoll(optarg); break;
 		case 'w': work_us = atoll(optarg); break;
 		case 'l': loops = atol(optarg); break;
+		case 'D': secs = atoll(optarg); break;
 		default:
-			fprintf(stderr, "usage: waker [-i PERIOD_US] [-w WORK_US] [-l LOOPS]\n");
+			fprintf(stderr, "usage: waker [-i PERIOD_US] [-w WORK_US] [-l LOOPS] [-D SECONDS]\n");
 			return 2;
 		}
 	}
-	if (period <= 0 || work_us < 0 || work_us >= period || loops <= 0) {
-		fprintf(stderr, "waker: need 0 <= WORK_US < PERIOD_US and LOOPS > 0\n");
+	if (period <= 0 || work_us < 0 || work_us >= period || loops <= 0 || secs < 0) {
+		fprintf(stderr, "waker: need 0 <= WORK_US < PERIOD_US, LOOPS > 0 and SECONDS >= 0\n");
 		return 2;
 	}
 	lat = calloc(loops, sizeof(*lat));
@@ -72,12 +75,13 @@ int main(int argc, char **argv)
 	period *= 1000;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	next = ns(&t) + period;
-	for (i = 0; i < loops; i++) {
+	end = secs ? ns(&t) + secs * 1000000000LL : 0;
+	for (n = 0; n < loops && (!end || next < end); n++) {
 		t = ts(next);
 		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL);
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		now = ns(&t);
-		lat[i] = (now - next) / 1000;
+		lat[n] = (now - next) / 1000;
 		work(work_us * 1000);
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		next += period;
@@ -86,8 +90,8 @@ int main(int argc, char **argv)
 			missed++;
 		}
 	}
-	for (i = 0; i < loops; i++)
+	for (i = 0; i < n; i++)
 		printf("0: %ld: %d\n", i, lat[i]);
-	printf("# missed %ld of %ld periods\n", missed, missed + loops);
+	printf("# missed %ld of %ld periods\n", missed, missed + n);
 	return 0;
 }

@@ -34,6 +34,8 @@ else
 fi
 rm -rf "$OUT"
 mkdir -p "$OUT"
+# What qemu-run.sh counts as a splat (for fuzz: cases).
+eval "$(grep '^splat=' scripts/boot/qemu-run.sh)"
 
 # WHAT IS BROKEN|FILE|SED SCRIPT|CASE that must fail, one of:
 #   kunit:CASE            a case of the sched_latency_nice KUnit suite, by its
@@ -51,7 +53,11 @@ mkdir -p "$OUT"
 #   fuzz:CASE             a result of guest/check-fuzz, run for
 #                         MUTANT_FUZZ_SECONDS (20): its state transitions
 #                         and random writes under the series' SCHED_WARN_ON()
-#                         invariants, whose splat "kernel log: no splat" reports
+#                         invariants, whose splat "kernel log: no splat" reports;
+#                         a splat on the console (qemu-run.sh's patterns) counts
+#                         as that case failing, as a broken tree may hang the
+#                         guest before the check prints (the boot's timeout
+#                         is then 420 s)
 # No '|' in a sed script.  The list of LINUX's series, then the tool's.
 mutants() {
 	mutants_$(echo "$LINUX" | tr . _)
@@ -255,7 +261,7 @@ run() {
 			restore
 			continue
 		fi
-		initrd=$GUEST_INITRD env=
+		initrd=$GUEST_INITRD env= timeout=2400
 		case $kind in
 		ksft-build)
 			# The pinned value is the test: the kselftests must not build.
@@ -290,7 +296,7 @@ run() {
 			initrd=$OUT/initramfs.cpio.gz cmd="run-selftests latnice"
 			;;
 		kunit) cmd=true env=KUNIT=1 ;;
-		fuzz) cmd="FUZZ_SECONDS=${MUTANT_FUZZ_SECONDS:-20} check-fuzz" ;;
+		fuzz) cmd="FUZZ_SECONDS=${MUTANT_FUZZ_SECONDS:-20} check-fuzz" timeout=420 ;;
 		icount)
 			case=${case#*:}
 			cmd="/kselftest/${test#icount:}" cmd=${cmd%%:*}
@@ -300,14 +306,15 @@ run() {
 		esac
 		restore
 		# Slow guests beside other work: a hang, not a slow run, must fail.
-		env $env TIMEOUT=2400 VMDIR="$VMDIR" sh scripts/boot/qemu-run.sh \
+		env $env TIMEOUT=$timeout VMDIR="$VMDIR" sh scripts/boot/qemu-run.sh \
 			$OBJ/$BZIMAGE "$initrd" "$cmd" >"$OUT/$n.log" 2>&1
 		tr -d '\r' <"$VMDIR/console.log" >"$OUT/$n.console"
 		# KUnit ran at boot: its result lines are on the console.
 		log=$OUT/$n.log
 		[ "$kind" = kunit ] && log=$OUT/$n.console
 		# Only the case written for the rule counts, not any failure.
-		if results "$log" | grep -Fxq -- "not ok $case"; then
+		if results "$log" | grep -Fxq -- "not ok $case" ||
+			{ [ "$kind" = fuzz ] && grep -Eq -- "$splat" "$OUT/$n.console"; }; then
 			tap_ok "$what: $case fails"
 			caught=$((caught + 1))
 		else
