@@ -41,7 +41,7 @@ eval "$(grep '^splat=' scripts/boot/qemu-run.sh)"
 #   kunit:CASE            a case of the sched_latency_nice KUnit suite, by its
 #                         result line on the boot console
 #   TEST:CASE             a case of a kselftest under /kselftest
-#   icount:TEST:CASE      the same in a one-CPU guest whose time counts
+#   icount:TEST:CASE      that case alone (TEST CASE) in a one-CPU guest whose time counts
 #                         instructions
 #   latnice:CASE          a case of the latnice tool's test in the guest,
 #                         the tool rebuilt (from a mutated copy of latnice/
@@ -82,13 +82,13 @@ mutants_6_1() {
 	# the tools' uapi copy (make checkpatch compares it).
 	cat <<'EOF'
 sched_setattr() without the flag resets latency nice|kernel/sched/core.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags & SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test:test_noflag_untouched
-the flag is taken with a VER0 or VER1 size|kernel/sched/core.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test:test_flag_needs_ver2
+the flag is taken with a VER0 or VER1 size|kernel/sched/core.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test:test_sizes
 sched_setattr() takes the struct's tail padding for a field|kernel/sched/core.c|s/^\tret = copy_struct_from_user(attr, SCHED_ATTR_SIZE_KERNEL, uattr, size);$/\tret = copy_struct_from_user(attr, sizeof(*attr), uattr, size);/|sched/latency_nice_test:test_sizes
 sched_getattr() reports the struct's tail padding|kernel/sched/core.c|s/^\tunsigned int ksize = SCHED_ATTR_SIZE_KERNEL;$/\tunsigned int ksize = sizeof(*kattr);/|sched/latency_nice_test:test_getattr_sizes
 20 is in the range|kernel/sched/sched.h|s/latency_nice <= MAX_LATENCY_NICE;/latency_nice <= MAX_LATENCY_NICE + 1;/|sched/latency_nice_test:test_range_out_of_bounds
 a value past 32 bits wraps into the range|kernel/sched/sched.h|/^static inline bool latency_nice_valid(/,/^}/{s/return latency_nice >= /return (int)latency_nice >= /;s/ latency_nice <= MAX_LATENCY_NICE;/ (int)latency_nice <= MAX_LATENCY_NICE;/}|kunit:latency_nice_range
-lowering the value needs no privilege|kernel/sched/core.c|s/attr->sched_latency_nice < p->latency_nice &&$/& 0 \&\&/|sched/latency_nice_test:test_unpriv_no_rlimit
-RLIMIT_NICE allows no lower value|kernel/sched/core.c|s/^\t    !is_nice_reduction(p, attr->sched_latency_nice))$/\t    1)/|sched/latency_nice_test:test_unpriv_rlimit
+lowering the value needs no privilege|kernel/sched/core.c|s/attr->sched_latency_nice < p->latency_nice &&$/& 0 \&\&/|sched/latency_nice_test:test_unpriv
+RLIMIT_NICE allows no lower value|kernel/sched/core.c|s/^\t    !is_nice_reduction(p, attr->sched_latency_nice))$/\t    1)/|sched/latency_nice_test:test_unpriv
 a same-policy call ignores a new latency nice|kernel/sched/core.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/{ }/}|sched/latency_nice_test:test_with_policy
 sched_getattr() reports 0|kernel/sched/core.c|s/kattr.sched_latency_nice = p->latency_nice;/kattr.sched_latency_nice = 0;/|sched/latency_nice_test:test_round_trip
 /proc/<pid>/sched has no latency_nice line|kernel/sched/debug.c|/P(latency_nice);/d|sched/latency_nice_test:test_proc_sched
@@ -98,7 +98,7 @@ cgroup v1 has no cpu.latency.nice|kernel/sched/core.c|/^static struct cftype cpu
 cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_cgroup_test:test_v2_interface
 cpu.latency.nice takes a value out of the range|kernel/sched/core.c|/^static int cpu_latency_nice_write_s64(/,/^}/s/^\tif (!latency_nice_valid(latency_nice))$/\tif (0)/|sched/latency_nice_cgroup_test:test_v2_interface
 a positive cpu.latency.nice leaves latency nice off|kernel/sched/fair.c|/^int sched_group_set_latency(/,/^}/s/^\tif (latency_nice != DEFAULT_LATENCY_NICE)$/\tif (latency_nice < DEFAULT_LATENCY_NICE)/|sched/latency_nice_cgroup_test:test_group_19_is_patient
-a waking group entity takes 0 for its group's value|kernel/sched/fair.c|/^static int entity_latency_nice(/,/^}/s/^\t\treturn se->my_q->tg->latency_nice;$/\t\treturn 0;/|icount:sched/latency_nice_load_test:test_heavy_load_group
+a waking group entity takes 0 for its group's value|kernel/sched/fair.c|/^static int entity_latency_nice(/,/^}/s/^\t\treturn se->my_q->tg->latency_nice;$/\t\treturn 0;/|sched/latency_nice_cgroup_test:test_group_19_is_patient
 a positive value set by sched_setattr() leaves latency nice off|kernel/sched/core.c|s/^\t    attr->sched_latency_nice != DEFAULT_LATENCY_NICE)$/\t    attr->sched_latency_nice < DEFAULT_LATENCY_NICE)/|icount:sched/latency_nice_load_test:test_setattr_19_is_patient
 the offset map saturates: -20 to -15 act alike|kernel/sched/fair.c|/^static s64 calc_latency_offset(/,/^}/s/^\treturn latency_max \* latency_nice \/ (LATENCY_NICE_WIDTH \/ 2);$/\treturn clamp_t(s64, latency_max * latency_nice \/ 15, -latency_max, latency_max);/|kunit:offset_map
 a tolerant entity keeps the whole sleeper credit|kernel/sched/fair.c|/^static unsigned long tolerant_credit(/,/^}/s/^\treturn thresh - thresh \* latency_nice \/ (LATENCY_NICE_WIDTH \/ 2);$/\treturn thresh;/|kunit:tolerant_waiver
@@ -150,23 +150,23 @@ EOF
 mutants_6_12() {
 	cat <<'EOF'
 sched_setattr() without the flag resets latency nice|kernel/sched/syscalls.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags \& SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test:test_noflag_untouched
-the flag is taken with a VER0 or VER1 size|kernel/sched/syscalls.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test:test_flag_size_ver0
+the flag is taken with a VER0 or VER1 size|kernel/sched/syscalls.c|s/size < SCHED_ATTR_SIZE_VER2)/size < SCHED_ATTR_SIZE_VER0)/|sched/latency_nice_test:test_sizes
 20 is in the range|kernel/sched/sched.h|s/latency_nice <= MAX_LATENCY_NICE;/latency_nice <= MAX_LATENCY_NICE + 1;/|sched/latency_nice_test:test_range_out_of_bounds
-lowering the value needs no privilege|kernel/sched/syscalls.c|s/attr->sched_latency_nice < p->latency_nice &&$/& 0 \&\&/|sched/latency_nice_test:test_unpriv_no_rlimit
+lowering the value needs no privilege|kernel/sched/syscalls.c|s/attr->sched_latency_nice < p->latency_nice &&$/& 0 \&\&/|sched/latency_nice_test:test_unpriv
 reset-on-fork keeps the parent's value|kernel/sched/core.c|/^\t\tp->latency_nice = DEFAULT_LATENCY_NICE;$/d|sched/latency_nice_test:test_reset_on_fork
 sched_getattr() reports 0|kernel/sched/syscalls.c|s/kattr.sched_latency_nice = p->latency_nice;/kattr.sched_latency_nice = 0;/|sched/latency_nice_test:test_round_trip
-/proc/<pid>/sched has no latency_nice line|kernel/sched/debug.c|/P(latency_nice);/d|sched/latency_nice_test:test_proc_sched_self
+/proc/<pid>/sched has no latency_nice line|kernel/sched/debug.c|/P(latency_nice);/d|sched/latency_nice_test:test_proc_sched
 cgroup v1 has no cpu.latency.nice|kernel/sched/core.c|/^static struct cftype cpu_legacy_files/,/^};/s/\.name = "latency\.nice",/.name = "latency.nice.v1",/|sched/latency_nice_cgroup_test:test_v1_interface
-a same-policy call ignores a new latency nice|kernel/sched/syscalls.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/{ }/}|sched/latency_nice_stress_test:values
-cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_stress_test:groups
+a same-policy call ignores a new latency nice|kernel/sched/syscalls.c|/^\t\t    attr->sched_latency_nice != p->latency_nice)$/{n;s/goto change;/{ }/}|sched/latency_nice_test:test_with_policy
+cpu.latency.nice reads 0|kernel/sched/core.c|/^static s64 cpu_latency_nice_read_s64(/,/^}/s/return css_tg(css)->latency_nice;/return 0;/|sched/latency_nice_cgroup_test:test_v2_interface
 the uapi flag is not 0x80|include/uapi/linux/sched.h|s/^#define SCHED_FLAG_LATENCY_NICE\t\t0x80$/#define SCHED_FLAG_LATENCY_NICE\t\t0x100/|ksft-build:SCHED_FLAG_LATENCY_NICE is 0x80
 latency nice -20 maps to the slice of -15|kernel/sched/fair.c|s/^ \/\* -20 \*\/\t   64,/ \/* -20 *\/\t  128,/|kunit:slice_map_factor
 a sensitive slice goes below sched_runtime's bound|kernel/sched/fair.c|s/^\t\treturn max(scaled, min_t(u64, slice, SCHED_SLICE_MIN));$/\t\treturn scaled;/|kunit:slice_map_bounds
 a tolerant slice goes above sched_runtime's bound|kernel/sched/fair.c|s/^\treturn min(scaled, max_t(u64, slice, SCHED_SLICE_MAX));$/\treturn scaled;/|kunit:slice_map_bounds
 a task's slice ignores its latency nice|kernel/sched/fair.c|/^static u64 default_slice(/,/^}/s/^\treturn latency_nice_slice(sysctl_sched_base_slice,$/\treturn sysctl_sched_base_slice + 0 * latency_nice_slice(sysctl_sched_base_slice,/|kunit:task_slice_and_deadline
-latency nice overrides a sched_runtime slice|kernel/sched/syscalls.c|s/^\tif (fair_policy(p->policy) \&\& !p->se.custom_slice)$/\tif (fair_policy(p->policy))/|sched/latency_nice_test:test_runtime_slice_wins
-sched_setattr() leaves the new slice to the next deadline|kernel/sched/syscalls.c|s/^\tif (fair_policy(p->policy) \&\& !p->se.custom_slice)$/\tif (0)/|sched/latency_nice_test:test_runtime_slice_wins
-dropping a sched_runtime slice gives the base slice at any latency nice|kernel/sched/syscalls.c|/^static void __setscheduler_params(/,/^}/s/^\t\t\tp->se.slice = latency_nice_slice(sysctl_sched_base_slice,$/\t\t\tp->se.slice = sysctl_sched_base_slice + 0 * latency_nice_slice(sysctl_sched_base_slice,/|sched/latency_nice_test:test_runtime_slice_wins
+latency nice overrides a sched_runtime slice|kernel/sched/syscalls.c|s/^\tif (fair_policy(p->policy) \&\& !p->se.custom_slice)$/\tif (fair_policy(p->policy))/|sched/latency_nice_eevdf_test:test_runtime_slice_wins
+sched_setattr() leaves the new slice to the next deadline|kernel/sched/syscalls.c|s/^\tif (fair_policy(p->policy) \&\& !p->se.custom_slice)$/\tif (0)/|sched/latency_nice_eevdf_test:test_runtime_slice_wins
+dropping a sched_runtime slice gives the base slice at any latency nice|kernel/sched/syscalls.c|/^static void __setscheduler_params(/,/^}/s/^\t\t\tp->se.slice = latency_nice_slice(sysctl_sched_base_slice,$/\t\t\tp->se.slice = sysctl_sched_base_slice + 0 * latency_nice_slice(sysctl_sched_base_slice,/|sched/latency_nice_eevdf_test:test_runtime_slice_wins
 an echo of the slice in effect is a request|kernel/sched/syscalls.c|s/^\treturn fair_policy(p->policy) \&\& !p->se.custom_slice \&\&$/\treturn 0 \&\& fair_policy(p->policy) \&\& !p->se.custom_slice \&\&/|sched/latency_nice_eevdf_test:test_echo_is_not_a_request
 a long slice carries its own positive lag|kernel/sched/fair.c|s/^\tif (se->slice > sysctl_sched_base_slice)$/\tif (0)/|kunit:tolerant_lag_bound
 a long slice's debt is bounded as the base slice's|kernel/sched/fair.c|s/return clamp(vlag, -limit, credit);/return clamp(vlag, -credit, credit);/|kunit:tolerant_lag_bound
@@ -298,8 +298,9 @@ run() {
 		kunit) cmd=true env=KUNIT=1 ;;
 		fuzz) cmd="FUZZ_SECONDS=${MUTANT_FUZZ_SECONDS:-20} check-fuzz" timeout=420 ;;
 		icount)
+			# Only the case, alone in its boot (minutes each).
 			case=${case#*:}
-			cmd="/kselftest/${test#icount:}" cmd=${cmd%%:*}
+			cmd="/kselftest/${test#icount:}" cmd="${cmd%%:*} $case"
 			env="ICOUNT=0 APPEND=maxcpus=1"
 			;;
 		*) cmd="/kselftest/$kind" ;;
