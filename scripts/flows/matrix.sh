@@ -23,7 +23,9 @@
 #      MATRIX_ROWS, MATRIX_SECONDS, MATRIX_CAP, MATRIX_FIRST, MATRIX_WORK,
 #      MATRIX_ROUNDS, MATRIX_SETTLE, MATRIX_LOOPS, MATRIX_HB_REPS, MATRIX_CPU,
 #      MATRIX_LOAD_CPUS (passed to guest/matrix, which says what they do),
-#      MATRIX_NOBUILD=1 (use the kernels as they are), MATRIX_OUT
+#      MATRIX_NOBUILD=1 (use the kernels as they are), MATRIX_TIMEOUT
+#      (seconds a boot may take, 1800: six boots at once on two cores beside
+#      other work took longer), MATRIX_OUT
 #      (build/matrix, build/matrix-6.12 for LINUX=6.12), MATRIX_KERNELS
 #      (the boots of each rep, "base patched"; "slices" adds the base kernel
 #      with each value's slice asked for through sched_runtime, 6.12 only:
@@ -45,7 +47,7 @@ KERNEL=$TEST_KERNEL
 rm -rf $OUT
 mkdir -p $OUT
 cmd=
-for v in MATRIX_VALUES MATRIX_ROWS MATRIX_GROUPS MATRIX_SECONDS MATRIX_CAP MATRIX_FIRST \
+for v in MATRIX_VALUES MATRIX_ROWS MATRIX_FLOOR MATRIX_GROUPS MATRIX_SECONDS MATRIX_CAP MATRIX_FIRST \
 	MATRIX_WORK MATRIX_ROUNDS MATRIX_SETTLE MATRIX_LOOPS MATRIX_HB_REPS MATRIX_CPU \
 	MATRIX_LOAD_CPUS; do
 	eval "val=\${$v:-}"
@@ -70,7 +72,7 @@ boot() {
 	[ "$1" = patched ] || kernel=$BASEKERNEL
 	[ "$1" = slices ] && via="MATRIX_VIA=slice"
 	rc=0
-	VMDIR=$PWD/build/vm/$(basename $OUT)-$1-$2 TIMEOUT=1800 \
+	VMDIR=$PWD/build/vm/$(basename $OUT)-$1-$2 TIMEOUT=${MATRIX_TIMEOUT:-1800} \
 		env $icount sh scripts/boot/qemu-run.sh "$kernel" $GUEST_INITRD "$via $cmd" \
 		>$OUT/$1-$2.out || rc=$?
 	echo $rc >$OUT/$1-$2.rc
