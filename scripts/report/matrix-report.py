@@ -7,7 +7,7 @@ fresh load, in every boot), with the spread (min-max over them).  "Above the flo
 the same statistic.  The report says of each bullet whether it held, and
 by how much.
 
-usage: matrix-report.py [-p DIR] SAMPLES HEADER [KERNEL]
+usage: matrix-report.py [-p DIR] [-f] SAMPLES HEADER [KERNEL]
 
 KERNEL is the kernel whose samples fill the matrix and the bullets against
 the base kernel: patched (the default), or slices (the base kernel with the
@@ -15,7 +15,9 @@ slices of scripts/flows/matrix.sh's MATRIX_KERNELS asked for through
 sched_runtime).  With -p, it also draws the latency distribution of
 every cell (the median over the results of each percentile guest/matrix
 measured) into DIR/cdf_<KERNEL>_<groups>.png, one panel per hackbench value,
-the idle floor and the base kernel's cell beside them.
+the idle floor and the base kernel's cell beside them.  With -f, the
+bullets that hold are counted but not listed, the ones that fail are
+(short enough for RESULTS.md beside the tables).
 """
 import os
 import statistics
@@ -100,9 +102,11 @@ def plot_cdfs(rows, K, values, groups, plotdir):
 
 def main():
     args = sys.argv[1:]
-    plotdir = None
+    plotdir, failed_only = None, False
     if args[:1] == ["-p"]:
         plotdir, args = args[1], args[2:]
+    if args[:1] == ["-f"]:
+        failed_only, args = True, args[1:]
     rows = parse(args[0])
     header = args[1] if len(args) > 1 else ""
     K = args[2] if len(args) > 2 else "patched"
@@ -272,7 +276,8 @@ def main():
     out.append("### What it must show")
     out.append("")
     for ok, text in verdicts:
-        out.append(f"- {'holds' if ok else 'FAILS'}: {text}")
+        if not (ok and failed_only):
+            out.append(f"- {'holds' if ok else 'FAILS'}: {text}")
     held = sum(ok for ok, _ in verdicts)
     out.append("")
     out.append(f"{held} of {len(verdicts)} hold.")
