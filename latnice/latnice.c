@@ -15,7 +15,8 @@
  *    sched_attr.sched_runtime; there is no cgroup form;
  *  - neither: a clear error, nothing changed.
  *
- * The command line follows chrt(1) and uclampset(1) from util-linux.
+ * The command line follows chrt(1) and uclampset(1) from util-linux, and
+ * renice(1) for several pids and its "old -> new" line.
  */
 #define _GNU_SOURCE
 #include <assert.h>
@@ -32,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -45,6 +47,7 @@
 #define MAX_LATENCY_NICE	19
 
 #define EXIT_USAGE		2
+#define EXIT_SKIPPED		3	/* --all-tasks: threads left as they are */
 #define EXIT_EXEC_FAILED	126
 #define EXIT_EXEC_ENOENT	127
 
@@ -63,13 +66,21 @@
 #define SLICE_MIN_NS		100000ULL
 #define SLICE_MAX_NS		100000000ULL
 
+#ifndef SCHED_EXT
+#define SCHED_EXT		7
+#endif
+
 /* Errors of our own, beside -errno */
 #define ENEITHER		4096	/* no latency nice, no custom slices */
 #define ENOTFAIR		4097	/* a slice on a non-fair task */
 #define ENOCGROUP		4098	/* slices have no cgroup form */
+#define EUNSURE			4099	/* slices or not: nothing to tell */
+#define ENOBASE			4100	/* slices, but no base slice known */
 
 #define WHY_NEITHER	"this kernel has neither latency nice nor EEVDF custom slices (sched_runtime, Linux 6.12 and later)"
 #define WHY_NOTFAIR	"this kernel has no latency nice, and a slice (sched_runtime) applies to SCHED_OTHER and SCHED_BATCH tasks only"
+#define WHY_NO_SLICE	"without latency nice, only SCHED_OTHER and SCHED_BATCH tasks have one"
+#define WHY_UNSURE	"cannot tell whether this kernel has custom slices: no task in sight has a policy that shows them (this one is real-time or deadline)"
 #define WHY_NOCGROUP	"this kernel has no latency nice, so no cpu.latency.nice (its custom slices, which latnice uses here, are per task)"
 #define WHY_LOWERING	"permission denied: lowering the latency nice needs CAP_SYS_NICE or an RLIMIT_NICE that allows it"
 #define WHY_NOT_OWNER	"permission denied: changing another user's task needs CAP_SYS_NICE"
@@ -99,24 +110,29 @@ static_assert(offsetof(struct latnice_attr, sched_latency_nice) +
 
 /* What the kernel offers, learnt once (probe_kernel()) */
 static enum { KERNEL_UNKNOWN, KERNEL_LATENCY_NICE, KERNEL_SLICE,
-	      KERNEL_NEITHER } kernel;
-static __u64 base_slice;	/* ns, KERNEL_SLICE */
+	      KERNEL_NEITHER, KERNEL_UNSURE } kernel;
+static __u64 base_slice;	/* ns, KERNEL_SLICE; 0: not known */
+static char why_nobase[256];	/* why base_slice is not known */
 
 /* What the command line asks for */
 struct latnice_ctl {
 	int value;		/* latency nice to set */
-	pid_t pid;		/* task to operate on */
+	pid_t *pids;		/* tasks to operate on (-p) */
+	int npids;
 	const char *cgroup;	/* cgroup directory to operate on */
 	bool set;		/* -n given */
 	bool all_tasks;		/* -a */
 	bool reset_on_fork;	/* -R */
+	bool quiet;		/* -q */
 	bool verbose;		/* -v */
+	bool show_kernel;	/* --kernel */
 };
 
 /* A task's latency nice as read, and the slice behind it (KERNEL_SLICE) */
 struct reading {
 	int value;
 	__u64 slice;
+	__u32 policy;
 };
 
 static void usage(void)
@@ -124,17 +140,22 @@ static void usage(void)
 	fputs("\n"
 	      "Usage:\n"
 	      " latnice [options] -n <value> <command> [<argument>...]\n"
-	      " latnice [options] [-n <value>] -p <pid>\n"
+	      " latnice [options] [-n <value>] -p <pid>...\n"
 	      " latnice [options] [-n <value>] --cgroup <path>\n"
+	      " latnice --kernel\n"
 	      "\n"
-	      "Show or change the latency nice value of a task or a cgroup.\n"
+	      "Show or change the latency nice value of tasks or a cgroup.\n"
 	      "\n"
 	      "Options:\n"
 	      " -n, --latency-nice <value>  latency nice value to set\n"
-	      " -p, --pid <pid>             operate on an existing pid\n"
-	      " -a, --all-tasks             operate on all the threads of the pid\n"
+	      " -p, --pid <pid>...          operate on existing pids (0: latnice itself)\n"
+	      " -a, --all-tasks             operate on all the threads of the pids\n"
 	      " -R, --reset-on-fork         set the reset-on-fork flag as well\n"
 	      "     --cgroup <path>         operate on the cgroup directory <path>\n"
+	      "     --base-slice <ms>       the kernel's base slice, where latnice cannot\n"
+	      "                               learn it (custom slices only)\n"
+	      "     --kernel                show what this kernel offers\n"
+	      " -q, --quiet                 no old -> new lines, no notice about slices\n"
 	      " -v, --verbose               display the value after a change\n"
 	      "\n"
 	      " -h, --help                  display this help\n"
@@ -144,7 +165,7 @@ static void usage(void)
 	      "latency. The default is 0. On a kernel without latency nice but with\n"
 	      "EEVDF custom slices, a value sets the task's slice (sched_runtime).\n"
 	      "\n"
-	      "For more details see latnice(8).\n", stdout);
+	      "For more details see latnice(1).\n", stdout);
 }
 
 static void usage_error(const char *msg)
@@ -192,16 +213,33 @@ static int parse_value(const char *s)
 	return val;
 }
 
+/* A pid, 0 for latnice itself (as renice and chrt take it) */
 static pid_t parse_pid(const char *s)
 {
 	long val;
 
-	if (parse_long(s, &val) || val < 1 || val > INT_MAX) {
-		latnice_err("invalid PID argument '%s': not a positive decimal integer",
+	if (parse_long(s, &val) || val < 0 || val > INT_MAX) {
+		latnice_err("invalid PID argument '%s': not a pid (a decimal integer, 0 for latnice itself)",
 			    s);
 		exit(EXIT_FAILURE);
 	}
-	return val;
+	return val ? val : getpid();
+}
+
+/* Milliseconds, as latnice shows slices, to nanoseconds */
+static __u64 parse_ms(const char *s)
+{
+	char *end;
+	double ms;
+
+	errno = 0;
+	ms = isdigit((unsigned char)*s) ? strtod(s, &end) : 0;
+	if (ms <= 0 || ms > 1000 || *end || errno) {
+		latnice_err("invalid base slice '%s': not a number of milliseconds in (0, 1000]",
+			    s);
+		exit(EXIT_FAILURE);
+	}
+	return llround(ms * 1e6);
 }
 
 static int get_attr(pid_t pid, struct latnice_attr *attr)
@@ -210,6 +248,41 @@ static int get_attr(pid_t pid, struct latnice_attr *attr)
 	if (syscall(SYS_sched_getattr, pid, attr, sizeof(*attr), 0))
 		return -errno;
 	return 0;
+}
+
+/*
+ * sched_getattr() reports sched_runtime as the slice of a task of any
+ * policy but the real-time and deadline ones (theirs is their priority or
+ * their runtime) on a kernel with custom slices, as 0 before them.
+ */
+static bool reads_slice(__u32 policy)
+{
+	return policy != SCHED_FIFO && policy != SCHED_RR &&
+	       policy != SCHED_DEADLINE;
+}
+
+/*
+ * The policies whose slice sched_setattr() sets: not SCHED_IDLE, whose
+ * sched_runtime the kernel ignores; not SCHED_EXT, whose BPF scheduler
+ * has slices of its own.
+ */
+static bool takes_slice(__u32 policy)
+{
+	return policy == SCHED_NORMAL || policy == SCHED_BATCH;
+}
+
+static const char *policy_name(__u32 policy)
+{
+	switch (policy) {
+	case SCHED_NORMAL:	return "SCHED_OTHER";
+	case SCHED_FIFO:	return "SCHED_FIFO";
+	case SCHED_RR:		return "SCHED_RR";
+	case SCHED_BATCH:	return "SCHED_BATCH";
+	case SCHED_IDLE:	return "SCHED_IDLE";
+	case SCHED_DEADLINE:	return "SCHED_DEADLINE";
+	case SCHED_EXT:		return "SCHED_EXT";
+	}
+	return "unknown-policy";
 }
 
 /*
@@ -249,66 +322,170 @@ static int value_of(__u64 slice)
 }
 
 /*
- * The base slice, as a fair task that has not asked for a slice reads it
- * back in sched_runtime (0 where the kernel has no custom slices): that of
- * a child that hands its slice back, since this task may have inherited
- * one.
+ * The base slice, as a task that has not asked for a slice reads it back
+ * in sched_runtime: the kernel gives a request of 0 the base slice at
+ * once.  This task may have inherited a slice, so it hands it back for
+ * one reading, then asks for it again: no privilege needed, as policy,
+ * nice value and reset-on-fork stay.  0 where that fails or this task is
+ * not SCHED_OTHER or SCHED_BATCH.
  */
-static __u64 probe_base_slice(void)
+static __u64 own_base_slice(void)
+{
+	struct latnice_attr attr, own;
+	__u64 slice = 0;
+	__u64 keep_rof;
+
+	if (get_attr(0, &own) || !takes_slice(own.sched_policy))
+		return 0;
+	keep_rof = own.sched_flags & SCHED_FLAG_RESET_ON_FORK;
+	attr = own;
+	attr.size = ATTR_SIZE_VER0;
+	attr.sched_flags = SCHED_FLAG_KEEP_POLICY | keep_rof;
+	attr.sched_runtime = 0;
+	if (!syscall(SYS_sched_setattr, 0, &attr, 0)) {
+		if (!get_attr(0, &attr))
+			slice = attr.sched_runtime;
+		attr = own;
+		attr.size = ATTR_SIZE_VER0;
+		attr.sched_flags = SCHED_FLAG_KEEP_POLICY | keep_rof;
+		syscall(SYS_sched_setattr, 0, &attr, 0);
+	}
+	return slice;
+}
+
+/*
+ * The same from a child that becomes SCHED_OTHER at its nice value, for a
+ * caller of another policy: a real-time one may do that, a SCHED_IDLE one
+ * only with CAP_SYS_NICE or an RLIMIT_NICE that allows its nice value.
+ * Returns the slice, or -errno of the step that failed.
+ */
+static long long child_base_slice(void)
 {
 	struct latnice_attr attr;
-	__u64 slice = 0;
+	long long slice = -ECHILD;
 	int fd[2];
 	pid_t child;
 
 	if (pipe(fd))
-		return 0;
+		return -errno;
 	fflush(NULL);
 	child = fork();
 	if (child == 0) {
 		memset(&attr, 0, sizeof(attr));
 		attr.size = ATTR_SIZE_VER0;
 		attr.sched_policy = SCHED_NORMAL;
-		syscall(SYS_sched_setattr, 0, &attr, 0);
-		if (!get_attr(0, &attr) && attr.sched_policy == SCHED_NORMAL)
+		errno = 0;
+		attr.sched_nice = getpriority(PRIO_PROCESS, 0);
+		if (errno || syscall(SYS_sched_setattr, 0, &attr, 0))
+			slice = -errno;
+		else if (get_attr(0, &attr) || !attr.sched_runtime)
+			slice = -ECHILD;
+		else
 			slice = attr.sched_runtime;
 		_exit(write(fd[1], &slice, sizeof(slice)) != sizeof(slice));
 	}
+	if (child < 0)
+		slice = -errno;
 	close(fd[1]);
-	if (child < 0 || read(fd[0], &slice, sizeof(slice)) != sizeof(slice))
-		slice = 0;
+	if (child > 0 && read(fd[0], &slice, sizeof(slice)) != sizeof(slice))
+		slice = -ECHILD;
 	close(fd[0]);
 	if (child > 0)
 		waitpid(child, NULL, 0);
 	return slice;
 }
 
+/* Learn base_slice, or say in why_nobase why it cannot be learnt. */
+static void probe_base_slice(void)
+{
+	struct latnice_attr attr;
+	long long slice;
+
+	base_slice = own_base_slice();
+	if (base_slice)
+		return;
+	slice = child_base_slice();
+	if (slice > 0) {
+		base_slice = slice;
+		return;
+	}
+	if (get_attr(0, &attr))
+		attr.sched_policy = SCHED_NORMAL;
+	snprintf(why_nobase, sizeof(why_nobase),
+		 "the base slice is unknown (this %s task cannot read it, and %s: %s); give it with --base-slice <ms>",
+		 policy_name(attr.sched_policy),
+		 slice == -EAGAIN ? "cannot fork a child to read it" :
+		 "its child could not become SCHED_OTHER to read it",
+		 strerror(-slice));
+}
+
 /*
- * Which interface the kernel has: latency nice when sched_getattr() knows
- * a struct sched_attr of LATNICE_ATTR_SIZE bytes (the kernel sets the size
- * to what it knows), else custom slices when a fair task reads a slice back.
+ * Whether the kernel has custom slices, from the first task in /proc whose
+ * policy shows its slice: KERNEL_SLICE, KERNEL_NEITHER or, where there is
+ * none, KERNEL_UNSURE.
  */
-static void probe_kernel(void)
+static int slice_in_proc(void)
+{
+	struct latnice_attr attr;
+	struct dirent *d;
+	int ret = KERNEL_UNSURE;
+	DIR *dir;
+	long pid;
+
+	dir = opendir("/proc");
+	if (!dir)
+		return ret;
+	while (ret == KERNEL_UNSURE && (d = readdir(dir))) {
+		if (parse_long(d->d_name, &pid) || pid < 1 || pid > INT_MAX ||
+		    get_attr(pid, &attr) || !reads_slice(attr.sched_policy))
+			continue;
+		ret = attr.sched_runtime ? KERNEL_SLICE : KERNEL_NEITHER;
+	}
+	closedir(dir);
+	return ret;
+}
+
+/*
+ * Which kernel: latency nice when sched_getattr() knows a struct
+ * sched_attr of LATNICE_ATTR_SIZE bytes (the kernel sets the size to what
+ * it knows); else custom slices when a task whose policy shows its slice
+ * (this one, or else the first such in /proc) has one.  Then the base
+ * slice, a question of its own: a caller may know the kernel and not the
+ * base.  @given: the base slice from the command line, or 0.
+ */
+static void probe_kernel(__u64 given)
 {
 	struct latnice_attr attr;
 
 	if (kernel != KERNEL_UNKNOWN)
 		return;
-	if (!get_attr(0, &attr) && attr.size >= LATNICE_ATTR_SIZE) {
+	kernel = KERNEL_UNSURE;
+	if (get_attr(0, &attr))
+		return;
+	if (attr.size >= LATNICE_ATTR_SIZE) {
 		kernel = KERNEL_LATENCY_NICE;
 		return;
 	}
-	base_slice = probe_base_slice();
-	kernel = base_slice ? KERNEL_SLICE : KERNEL_NEITHER;
+	if (reads_slice(attr.sched_policy))
+		kernel = attr.sched_runtime ? KERNEL_SLICE : KERNEL_NEITHER;
+	else
+		kernel = slice_in_proc();
+	if (kernel != KERNEL_SLICE)
+		return;
+	if (given)
+		base_slice = given;
+	else
+		probe_base_slice();
 }
 
 /*
- * The kernel-facing part: read the latency nice of task @pid (0: the
- * caller) into @old and, with @set, change it to @ctl->value, through
+ * The kernel-facing part: read the latency nice of task @pid into @old
+ * and, with @set, change it to @ctl->value, through
  * SCHED_FLAG_LATENCY_NICE or through sched_runtime.  Policy, nice value,
  * real-time and deadline parameters and utilization clamps stay as they
  * are; so does reset-on-fork (never cleared: an unprivileged caller may
- * not clear it) unless -R sets it.  Returns 0 or -errno.
+ * not clear it) unless -R sets it.  Returns 0 or -errno; -ENOTFAIR with
+ * @old->policy where the task's policy has no slice.
  */
 static int sched_latency(const struct latnice_ctl *ctl, pid_t pid, bool set,
 			 struct reading *old)
@@ -317,13 +494,19 @@ static int sched_latency(const struct latnice_ctl *ctl, pid_t pid, bool set,
 	__u64 keep_rof;
 	int err;
 
-	probe_kernel();
-	if (kernel == KERNEL_NEITHER)
+	switch (kernel) {
+	case KERNEL_NEITHER:
 		return -ENEITHER;
+	case KERNEL_UNSURE:
+		return -EUNSURE;
+	default:
+		break;
+	}
 	err = get_attr(pid, &attr);
 	if (err)
 		return err;
 	keep_rof = attr.sched_flags & SCHED_FLAG_RESET_ON_FORK;
+	old->policy = attr.sched_policy;
 
 	if (kernel == KERNEL_LATENCY_NICE) {
 		old->value = attr.sched_latency_nice;
@@ -334,6 +517,8 @@ static int sched_latency(const struct latnice_ctl *ctl, pid_t pid, bool set,
 		if (attr.sched_policy != SCHED_NORMAL &&
 		    attr.sched_policy != SCHED_BATCH)
 			return -ENOTFAIR;
+		if (!base_slice)
+			return -ENOBASE;
 		old->slice = attr.sched_runtime;
 		old->value = value_of(old->slice);
 		/*
@@ -363,17 +548,20 @@ static int sched_latency(const struct latnice_ctl *ctl, pid_t pid, bool set,
 	return 0;
 }
 
-/* After the first change on a kernel without latency nice, say what it was. */
-static void say_slice(int value)
+/*
+ * After the first change on a kernel without latency nice, say what it
+ * was, unless -q.
+ */
+static void say_slice(const struct latnice_ctl *ctl)
 {
 	static bool said;
 
-	if (kernel != KERNEL_SLICE || said)
+	if (kernel != KERNEL_SLICE || said || ctl->quiet)
 		return;
 	said = true;
-	if (value)
+	if (ctl->value)
 		latnice_err("this kernel has no latency nice: latency nice %d set as the slice %.3f ms (sched_runtime)",
-			    value, slice_of(value) / 1e6);
+			    ctl->value, slice_of(ctl->value) / 1e6);
 	else
 		latnice_err("this kernel has no latency nice: latency nice 0 hands the slice back (sched_runtime 0)");
 }
@@ -389,6 +577,10 @@ static const char *task_strerror(int err, int lowering)
 		return WHY_NEITHER;
 	case -ENOTFAIR:
 		return WHY_NOTFAIR;
+	case -EUNSURE:
+		return WHY_UNSURE;
+	case -ENOBASE:
+		return why_nobase;
 	case -ESRCH:
 		return "no such process";
 	case -EPERM:
@@ -413,66 +605,92 @@ static void print_task(pid_t pid, const char *which, const struct reading *r)
 	putchar('\n');
 }
 
+/* A task whose policy has no slice, on a kernel without latency nice */
+static void print_not_fair(pid_t pid, const struct reading *r)
+{
+	printf("pid %d's current latency nice: none (a %s task; %s)\n", pid,
+	       policy_name(r->policy), WHY_NO_SLICE);
+}
+
+/* What do_task() did */
+enum { TASK_DONE, TASK_FAILED, TASK_SKIPPED };
+
 /*
- * Show or change the value of one task.  With @ignore_gone, a task that
- * has exited meanwhile is not an error (a thread of a --all-tasks walk).
+ * Show or change the value of one task.  @thread: a thread of a
+ * --all-tasks walk, where a task that has exited meanwhile is not an
+ * error, and a task whose policy has no slice is skipped, not a failure.
  */
-static int do_task(const struct latnice_ctl *ctl, pid_t tid, bool ignore_gone)
+static int do_task(const struct latnice_ctl *ctl, pid_t tid, bool thread)
 {
 	struct reading r = { .value = ctl->value };
 	int err;
 
 	if (ctl->set) {
 		err = sched_latency(ctl, tid, true, &r);
-		if (err == -ESRCH && ignore_gone)
-			return 0;
+		if (err == -ESRCH && thread)
+			return TASK_DONE;
+		if (err == -ENOTFAIR) {
+			latnice_err("%s pid %d%s (%s): %s",
+				    thread ? "skipped" : "failed to set", tid,
+				    thread ? "" : "'s latency nice",
+				    policy_name(r.policy), WHY_NOTFAIR);
+			return thread ? TASK_SKIPPED : TASK_FAILED;
+		}
 		if (err) {
 			latnice_err("failed to set pid %d's latency nice: %s", tid,
 				    task_strerror(err, ctl->value < r.value));
-			return -1;
+			return TASK_FAILED;
 		}
-		say_slice(ctl->value);
+		if (!ctl->quiet)
+			printf("pid %d's latency nice: %d -> %d\n", tid, r.value,
+			       ctl->value);
+		say_slice(ctl);
 		if (!ctl->verbose)
-			return 0;
+			return TASK_DONE;
 	}
 
 	err = sched_latency(ctl, tid, false, &r);
-	if (err == -ESRCH && ignore_gone)
-		return 0;
+	if (err == -ESRCH && thread)
+		return TASK_DONE;
+	if (err == -ENOTFAIR) {
+		print_not_fair(tid, &r);
+		return TASK_DONE;
+	}
 	if (err) {
 		latnice_err("failed to get pid %d's latency nice: %s", tid,
 			    task_strerror(err, -1));
-		return -1;
+		return TASK_FAILED;
 	}
 	print_task(tid, ctl->set ? "new" : "current", &r);
-	return 0;
+	return TASK_DONE;
 }
 
-static int do_all_tasks(const struct latnice_ctl *ctl)
+/* Every thread of @pid, each once whatever becomes of the others */
+static int do_all_tasks(const struct latnice_ctl *ctl, pid_t pid)
 {
 	char path[64];
 	struct dirent *d;
 	DIR *dir;
-	int ret = 0;
+	int ret = TASK_DONE;
 
-	snprintf(path, sizeof(path), "/proc/%d/task", ctl->pid);
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
 	dir = opendir(path);
 	if (!dir) {
 		latnice_err("failed to %s pid %d's latency nice: %s",
-			    ctl->set ? "set" : "get", ctl->pid,
+			    ctl->set ? "set" : "get", pid,
 			    errno == ENOENT ? "no such process" : strerror(errno));
-		return -1;
+		return TASK_FAILED;
 	}
 
 	while ((d = readdir(dir))) {
 		long tid;
+		int done;
 
 		if (parse_long(d->d_name, &tid) || tid < 1 || tid > INT_MAX)
 			continue;
-		if (do_task(ctl, tid, tid != ctl->pid)) {
-			ret = -1;
-			break;
-		}
+		done = do_task(ctl, tid, tid != pid);
+		if (done == TASK_FAILED || ret == TASK_DONE)
+			ret = done;
 	}
 	closedir(dir);
 	return ret;
@@ -484,12 +702,17 @@ static void run_command(const struct latnice_ctl *ctl, char **argv)
 	int err;
 
 	err = sched_latency(ctl, 0, true, &r);
+	if (err == -ENOTFAIR) {
+		latnice_err("failed to set latency nice (%s): %s",
+			    policy_name(r.policy), WHY_NOTFAIR);
+		exit(EXIT_FAILURE);
+	}
 	if (err) {
 		latnice_err("failed to set latency nice: %s",
 			    task_strerror(err, ctl->value < r.value));
 		exit(EXIT_FAILURE);
 	}
-	say_slice(ctl->value);
+	say_slice(ctl);
 	if (ctl->verbose) {
 		err = sched_latency(ctl, 0, false, &r);
 		if (err) {
@@ -510,6 +733,29 @@ static void run_command(const struct latnice_ctl *ctl, char **argv)
 	exit(err == ENOENT ? EXIT_EXEC_ENOENT : EXIT_EXEC_FAILED);
 }
 
+/* --kernel: what this kernel offers, in words that a script can match */
+static int show_kernel(void)
+{
+	switch (kernel) {
+	case KERNEL_LATENCY_NICE:
+		puts("latency nice");
+		break;
+	case KERNEL_SLICE:
+		if (base_slice)
+			printf("custom slices, base %.3f ms\n", base_slice / 1e6);
+		else
+			printf("custom slices, %s\n", why_nobase);
+		break;
+	case KERNEL_NEITHER:
+		puts("neither latency nice nor custom slices");
+		break;
+	default:
+		latnice_err("%s", WHY_UNSURE);
+		return -1;
+	}
+	return 0;
+}
+
 /* Open the cgroup's CGROUP_FILE; returns a file descriptor or -errno. */
 static int cgroup_open(const char *cgroup, int flags)
 {
@@ -517,9 +763,10 @@ static int cgroup_open(const char *cgroup, int flags)
 	struct stat st;
 	int fd;
 
-	probe_kernel();
 	if (kernel == KERNEL_NEITHER)
 		return -ENEITHER;
+	if (kernel == KERNEL_UNSURE)
+		return -EUNSURE;
 	if (kernel == KERNEL_SLICE)
 		return -ENOCGROUP;
 	if (stat(cgroup, &st))
@@ -560,6 +807,9 @@ static void cgroup_error(const char *cgroup, const char *op, int err)
 		break;
 	case -ENOCGROUP:
 		why = WHY_NOCGROUP;
+		break;
+	case -EUNSURE:
+		why = WHY_UNSURE;
 		break;
 	case -EACCES:
 	case -EPERM:
@@ -653,7 +903,49 @@ static int do_cgroup(const struct latnice_ctl *ctl)
 
 enum {
 	OPT_CGROUP = CHAR_MAX + 1,
+	OPT_BASE_SLICE,
+	OPT_KERNEL,
 };
+
+/*
+ * A getopt_long() error (@c: '?' or ':') in @arg, the element of argv it
+ * stopped on.  optopt is the short option at fault; for a long option it
+ * is the option's val where it was given an argument it does not take,
+ * and 0 where the option is unknown or ambiguous: never a letter to show.
+ */
+static void option_error(int c, const char *arg, const struct option *longopts)
+{
+	const struct option *o;
+	char msg[128];
+	int len, n = 0;
+
+	if (strncmp(arg, "--", 2)) {
+		if (c == ':')
+			snprintf(msg, sizeof(msg),
+				 "option '-%c' requires an argument", optopt);
+		else
+			snprintf(msg, sizeof(msg), "invalid option -- '%c'",
+				 optopt);
+		usage_error(msg);
+	}
+
+	len = strcspn(arg + 2, "=");
+	for (o = longopts; o->name; o++)
+		n += !strncmp(o->name, arg + 2, len);
+	if (c == ':')
+		snprintf(msg, sizeof(msg), "option '%.*s' requires an argument",
+			 len + 2, arg);
+	else if (optopt)
+		snprintf(msg, sizeof(msg), "option '%.*s' doesn't allow an argument",
+			 len + 2, arg);
+	else if (n > 1)
+		snprintf(msg, sizeof(msg), "option '%.*s' is ambiguous", len + 2,
+			 arg);
+	else
+		snprintf(msg, sizeof(msg), "unrecognized option '%.*s'", len + 2,
+			 arg);
+	usage_error(msg);
+}
 
 int main(int argc, char **argv)
 {
@@ -663,25 +955,42 @@ int main(int argc, char **argv)
 		{ "all-tasks",		no_argument,	   NULL, 'a' },
 		{ "reset-on-fork",	no_argument,	   NULL, 'R' },
 		{ "cgroup",		required_argument, NULL, OPT_CGROUP },
+		{ "base-slice",		required_argument, NULL, OPT_BASE_SLICE },
+		{ "kernel",		no_argument,	   NULL, OPT_KERNEL },
+		{ "quiet",		no_argument,	   NULL, 'q' },
 		{ "verbose",		no_argument,	   NULL, 'v' },
 		{ "help",		no_argument,	   NULL, 'h' },
 		{ "version",		no_argument,	   NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct latnice_ctl ctl = { 0 };
-	char msg[128];
-	int c, ret;
+	__u64 given_base = 0;
+	int c, cur, i, ret = TASK_DONE;
+
+	ctl.pids = calloc(argc, sizeof(*ctl.pids));
+	if (!ctl.pids) {
+		latnice_err("%s", strerror(errno));
+		return EXIT_FAILURE;
+	}
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:n:p:aRvhV", longopts,
-				NULL)) != -1) {
+	for (;;) {
+		cur = optind;
+		c = getopt_long(argc, argv, "+:n:p:aRqvhV", longopts, NULL);
+		if (c == -1) {
+			/* as with renice, the arguments after -p are pids */
+			if (!ctl.npids || optind >= argc)
+				break;
+			ctl.pids[ctl.npids++] = parse_pid(argv[optind++]);
+			continue;
+		}
 		switch (c) {
 		case 'n':
 			ctl.value = parse_value(optarg);
 			ctl.set = true;
 			break;
 		case 'p':
-			ctl.pid = parse_pid(optarg);
+			ctl.pids[ctl.npids++] = parse_pid(optarg);
 			break;
 		case 'a':
 			ctl.all_tasks = true;
@@ -692,6 +1001,15 @@ int main(int argc, char **argv)
 		case OPT_CGROUP:
 			ctl.cgroup = optarg;
 			break;
+		case OPT_BASE_SLICE:
+			given_base = parse_ms(optarg);
+			break;
+		case OPT_KERNEL:
+			ctl.show_kernel = true;
+			break;
+		case 'q':
+			ctl.quiet = true;
+			break;
 		case 'v':
 			ctl.verbose = true;
 			break;
@@ -701,57 +1019,61 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("latnice %s\n", LATNICE_VERSION);
 			return EXIT_SUCCESS;
-		case ':':
-			snprintf(msg, sizeof(msg),
-				 "option '%s' requires an argument",
-				 argv[optind - 1]);
-			usage_error(msg);
-			break;
 		default:
-			if (optopt)
-				snprintf(msg, sizeof(msg),
-					 "invalid option -- '%c'", optopt);
-			else
-				snprintf(msg, sizeof(msg),
-					 "unrecognized option '%s'",
-					 argv[optind - 1]);
-			usage_error(msg);
+			option_error(c, argv[cur], longopts);
 			break;
 		}
 	}
 
+	if (ctl.show_kernel && (ctl.set || ctl.npids || ctl.cgroup ||
+				optind < argc))
+		usage_error("--kernel cannot be combined with -n, --pid, --cgroup or a command");
 	if (ctl.reset_on_fork && !ctl.set)
 		usage_error("--reset-on-fork needs --latency-nice");
-	if (ctl.all_tasks && !ctl.pid)
+	if (ctl.all_tasks && !ctl.npids)
 		usage_error("--all-tasks needs --pid");
-
-	if (ctl.cgroup) {
-		if (ctl.pid || optind < argc)
-			usage_error("--cgroup cannot be combined with --pid or a command");
-		if (ctl.reset_on_fork)
-			usage_error("--reset-on-fork cannot be used with --cgroup");
-		ret = do_cgroup(&ctl);
-	} else if (ctl.pid) {
-		if (optind < argc)
-			usage_error("--pid cannot be combined with a command");
-		if (ctl.all_tasks)
-			ret = do_all_tasks(&ctl);
-		else
-			ret = do_task(&ctl, ctl.pid, false);
-	} else {
+	if (ctl.cgroup && (ctl.npids || optind < argc))
+		usage_error("--cgroup cannot be combined with --pid or a command");
+	if (ctl.cgroup && ctl.reset_on_fork)
+		usage_error("--reset-on-fork cannot be used with --cgroup");
+	if (!ctl.show_kernel && !ctl.cgroup && !ctl.npids) {
 		if (optind >= argc)
 			usage_error(ctl.set ?
 				    "--latency-nice needs a command, --pid or --cgroup" :
 				    "missing --pid, --cgroup or a command");
 		if (!ctl.set)
 			usage_error("running a command needs --latency-nice");
+	}
+
+	probe_kernel(given_base);
+	if (ctl.show_kernel) {
+		ret = show_kernel() ? TASK_FAILED : TASK_DONE;
+	} else if (ctl.cgroup) {
+		ret = do_cgroup(&ctl) ? TASK_FAILED : TASK_DONE;
+	} else if (ctl.npids) {
+		for (i = 0; i < ctl.npids; i++) {
+			int done;
+
+			if (ctl.all_tasks)
+				done = do_all_tasks(&ctl, ctl.pids[i]);
+			else
+				done = do_task(&ctl, ctl.pids[i], false);
+			if (done == TASK_FAILED || ret == TASK_DONE)
+				ret = done;
+		}
+	} else {
 		run_command(&ctl, argv + optind);
-		ret = -1;	/* not reached */
 	}
 
 	if (fflush(stdout) || ferror(stdout)) {
 		latnice_err("write error: %s", strerror(errno));
 		return EXIT_FAILURE;
 	}
-	return ret ? EXIT_FAILURE : EXIT_SUCCESS;
+	switch (ret) {
+	case TASK_DONE:
+		return EXIT_SUCCESS;
+	case TASK_SKIPPED:
+		return EXIT_SKIPPED;
+	}
+	return EXIT_FAILURE;
 }

@@ -8,19 +8,25 @@
 # line below and its file (write it with LATNICE_TEST_WRITE=1).  TAP out;
 # exits 1 when a case fails.
 #
-# usage: test.sh MODE, the kernel the test runs on:
-#   latency  latency nice (either series); as root, with cgroup v2
+# usage: test.sh [MODE], the kernel the test runs on (as root):
+#   latency  latency nice (either series); with cgroup v2
 #   slice    EEVDF custom slices, no latency nice (stock 6.12 and later)
 #   none     neither (6.1 without the series)
+#   (none given: what latnice --kernel says)
 # env: LATNICE (./latnice), LATNICE_THREADS (test-threads beside LATNICE)
-MODE=$1
-case $MODE in latency | slice | none) ;; *)
-	echo "usage: test.sh latency|slice|none" >&2
-	exit 2 ;;
-esac
 DIR=$(cd "$(dirname "$0")" && pwd)
 L=${LATNICE:-$DIR/latnice}
 case $L in /*) ;; *) L=$(pwd)/$L ;; esac
+MODE=$1
+[ -n "$MODE" ] || case $("$L" --kernel 2>/dev/null) in
+	"latency nice") MODE=latency ;;
+	"custom slices"*) MODE=slice ;;
+	"neither "*) MODE=none ;;
+esac
+case $MODE in latency | slice | none) ;; *)
+	echo "usage: test.sh [latency|slice|none]" >&2
+	exit 2 ;;
+esac
 THREADS=${LATNICE_THREADS:-${L%/*}/test-threads}
 T=$(mktemp -d) || exit 1
 chmod 755 "$T"
@@ -58,8 +64,8 @@ threads() {
 }
 # Each thread's own value, read one by one (not through -a).
 threads_of() {
-	for t in /proc/"$1"/task/*; do
-		"$L" -p "${t##*/}"
+	for t in $(ls /proc/"$1"/task | sort -n); do
+		"$L" -p "$t"
 	done
 }
 # runas LIMIT CMD...: CMD as uid 65534 under RLIMIT_NICE LIMIT
@@ -78,7 +84,7 @@ printf '"$L" -p $$\nsh -c '"'"'"$L" -p $$'"'"'\n' >"$T/report"
 # /proc/PID/sched shows it (in ns): the map of latnice(8), computed here
 # from the base slice that latnice shows.
 base=
-[ "$MODE" = slice ] && base=$("$L" -p $$ | sed -n 's/.*, base \([0-9.]*\) ms)$/\1/p')
+[ "$MODE" = slice ] && base=$("$L" --kernel | sed -n 's/.*, base \([0-9.]*\) ms$/\1/p')
 normalize() {
 	sed -E "s|$T|T|g; s|$CG|CG|g; s/pid [0-9]+/pid PID/g; s/, base [0-9.]+ ms//" |
 		awk -v base="$base" '
@@ -109,6 +115,7 @@ normalize() {
 
 n=0 failed=0
 echo "TAP version 13"
+echo "# MODE=$MODE${1:+ (given)}"
 # t MODES NAME COMMAND: on the kernels MODES ("all" or a list), run
 # COMMAND and compare its output with the expected file.
 t() {
@@ -145,6 +152,9 @@ t all help '"$L" --help'
 t all version '"$L" -V'
 t all no-arguments '"$L"'
 t all unknown-option '"$L" --bogus'
+t all help-with-argument '"$L" --help=x'
+t all flag-with-argument '"$L" --all-tasks=1 -p $S'
+t all ambiguous-option '"$L" --ver'
 t all missing-argument '"$L" -p'
 t all value-without-target '"$L" -n 5'
 t all command-without-value '"$L" true'
@@ -156,7 +166,8 @@ t all cgroup-and-reset '"$L" -R -n 1 --cgroup $T'
 t all value-too-high '"$L" -n 20 true'
 t all value-too-low '"$L" -n -21 true'
 t all value-not-a-number '"$L" -n 1x true'
-t all pid-not-a-number '"$L" -p 0'
+t all pid-not-a-number '"$L" -p 1x'
+t all kernel '"$L" --kernel'
 
 # A kernel with neither: an error, and nothing runs or changes.
 t none neither-show '"$L" -p $S'
@@ -180,6 +191,23 @@ t "latency slice" reset-on-fork '"$L" -R -n 5 sh $T/report'
 t "latency slice" reset-on-fork-pid 'task sleep sleep 1000; "$L" -R -n 6 -p $last; chrt -p $last; "$L" -n 8 -p $last; chrt -p $last'
 t "latency slice" all-tasks-set 'threads; "$L" -a -n 4 -p $last; threads_of $last'
 t "latency slice" all-tasks-show 'threads; "$L" -n 4 -p $last; "$L" -a -p $last'
+# A real-time thread: every other thread set, it named, exit 3 where the
+# kernel has slices only; shown with the others.
+t "latency slice" all-tasks-fifo 'threads; chrt -f -p 10 $(ls /proc/$last/task | sort -n | sed -n 2p)
+	"$L" -a -n 4 -p $last; echo "exit $?"; "$L" -a -p $last'
+t all policies 'task sleep chrt -r 5 sleep 1000; a=$last; task sleep chrt -i 0 sleep 1000; b=$last
+	task sleep chrt -d -T 1000000 -P 10000000 0 sleep 1000; "$L" -p $a $b $last'
+t "latency slice" pids 'task sleep sleep 1000; a=$last; task sleep sleep 1000
+	"$L" -n 5 -p $a $last; "$L" -n 6 -p $a -p $last; "$L" -p $a $last'
+t "latency slice" pid-zero 'task sleep sleep 1000; "$L" -n 3 "$L" -p $last 0'
+t "latency slice" quiet 'task sleep sleep 1000; "$L" -q -n 6 -p $last; "$L" -q -n 2 true'
+# The kind of kernel is not the base slice: a caller that cannot learn
+# the base (SCHED_IDLE, unprivileged) says so, one that cannot fork needs
+# no child.
+t all kind-idle 'task sleep sleep 1000; runas 0 chrt -i 0 "$L" --kernel
+	runas 0 chrt -i 0 "$L" -p $last; runas 0 chrt -i 0 "$L" --base-slice ${base:-1} -p $last'
+t all kind-nproc 'task sleep sleep 1000; runas 0 prlimit --nproc=1:1 "$L" --kernel
+	runas 0 prlimit --nproc=1:1 "$L" -p $last'
 t "latency slice" unprivileged 'runas 0 "$L" -n -1 true; runas 0 "$L" -n 5 sh $T/report; runas 0 "$L" -n 5 -p $S'
 t latency rlimit-nice 'runas 30 "$L" -n -10 true && echo -10 taken; runas 30 "$L" -n -11 true'
 
@@ -188,6 +216,8 @@ t latency rlimit-nice 'runas 30 "$L" -n -10 true && echo -10 taken; runas 30 "$L
 t slice kernel-slice '"$L" -n 19 -p $S; grep "^se.slice" /proc/$S/sched; "$L" -n 0 -p $S; grep "^se.slice" /proc/$S/sched'
 t slice base 'task sleep sleep 1000; grep "^se.slice" /proc/$last/sched'
 t slice base-under-a-slice '"$L" -n 10 "$L" -p $S'
+t slice base-under-a-slice-nice 'task sleep sleep 1000; runas 0 nice -n 5 "$L" -n 10 "$L" -p $last
+	runas 0 nice -n 5 "$L" -n 10 "$L" -v -n 5 true'
 
 # Cgroups.
 t "latency slice" cgroup-not-a-cgroup '"$L" --cgroup $T'
