@@ -192,14 +192,17 @@ EOF
 
 # The latnice tool (latnice/ of the checkout): its flag and -a in the
 # series' guest; on this machine's kernel (slices), the slice map, the base
-# slice it learns, and the policies a slice applies to.
+# slice it learns (and gives back), the policies a slice applies to, and
+# the status of -a when it skips a thread.
 mutants_tool() {
 	cat <<'EOF'
 latnice's flag is not 0x80|latnice/latnice.c|s/^#define LATNICE_SCHED_FLAG\t0x80\t/#define LATNICE_SCHED_FLAG\t0x100\t/|latnice:set-pid
-latnice -a sets one thread only|latnice/latnice.c|s/^\t\tif (ctl.all_tasks)$/\t\tif (0)/|latnice:all-tasks-set
+latnice -a sets one thread only|latnice/latnice.c|s/^\t\t\tif (ctl.all_tasks)$/\t\t\tif (0)/|latnice:all-tasks-set
 latnice's slice doubles every 4 values, not 5|latnice/latnice.c|s/exp2(value \/ 5\.0)/exp2(value \/ 4.0)/|latnice-host:kernel-slice
-latnice takes its own, maybe inherited, slice for the base|latnice/latnice.c|s/^\t\tsyscall(SYS_sched_setattr, 0, \&attr, 0);$/\t\t;/|latnice-host:base-under-a-slice
+latnice takes its own, maybe inherited, slice for the base|latnice/latnice.c|s/^\tattr.sched_runtime = 0;$/\tattr.sched_runtime = own.sched_runtime;/|latnice-host:base-under-a-slice
+latnice keeps the base slice it read for its own|latnice/latnice.c|s/^\t\tsyscall(SYS_sched_setattr, 0, \&attr, 0);$/\t\t;/|latnice-host:pid-zero
 latnice sets a slice on a SCHED_FIFO task, which ignores it|latnice/latnice.c|s/^\t\t    attr.sched_policy != SCHED_BATCH)$/\t\t    0)/|latnice-host:fifo
+latnice -a says nothing of the threads it skips|latnice/latnice.c|s/return thread ? TASK_SKIPPED : TASK_FAILED;/return thread ? TASK_DONE : TASK_FAILED;/|latnice-host:all-tasks-fifo
 EOF
 }
 
