@@ -616,25 +616,27 @@ static void print_not_fair(pid_t pid, const struct reading *r)
 enum { TASK_DONE, TASK_FAILED, TASK_SKIPPED };
 
 /*
- * Show or change the value of one task.  @thread: a thread of a
- * --all-tasks walk, where a task that has exited meanwhile is not an
- * error, and a task whose policy has no slice is skipped, not a failure.
+ * Show or change the value of one task.  @walk: part of a --all-tasks
+ * walk, where a task whose policy has no slice is skipped, not a failure;
+ * @gone_ok: a thread of it other than the one named, whose exit meanwhile
+ * is not an error either.
  */
-static int do_task(const struct latnice_ctl *ctl, pid_t tid, bool thread)
+static int do_task(const struct latnice_ctl *ctl, pid_t tid, bool walk,
+		   bool gone_ok)
 {
 	struct reading r = { .value = ctl->value };
 	int err;
 
 	if (ctl->set) {
 		err = sched_latency(ctl, tid, true, &r);
-		if (err == -ESRCH && thread)
+		if (err == -ESRCH && gone_ok)
 			return TASK_DONE;
 		if (err == -ENOTFAIR) {
 			latnice_err("%s pid %d%s (%s): %s",
-				    thread ? "skipped" : "failed to set", tid,
-				    thread ? "" : "'s latency nice",
+				    walk ? "skipped" : "failed to set", tid,
+				    walk ? "" : "'s latency nice",
 				    policy_name(r.policy), WHY_NOTFAIR);
-			return thread ? TASK_SKIPPED : TASK_FAILED;
+			return walk ? TASK_SKIPPED : TASK_FAILED;
 		}
 		if (err) {
 			latnice_err("failed to set pid %d's latency nice: %s", tid,
@@ -650,7 +652,7 @@ static int do_task(const struct latnice_ctl *ctl, pid_t tid, bool thread)
 	}
 
 	err = sched_latency(ctl, tid, false, &r);
-	if (err == -ESRCH && thread)
+	if (err == -ESRCH && gone_ok)
 		return TASK_DONE;
 	if (err == -ENOTFAIR) {
 		print_not_fair(tid, &r);
@@ -688,7 +690,7 @@ static int do_all_tasks(const struct latnice_ctl *ctl, pid_t pid)
 
 		if (parse_long(d->d_name, &tid) || tid < 1 || tid > INT_MAX)
 			continue;
-		done = do_task(ctl, tid, tid != pid);
+		done = do_task(ctl, tid, true, tid != pid);
 		if (done == TASK_FAILED || ret == TASK_DONE)
 			ret = done;
 	}
@@ -1057,7 +1059,7 @@ int main(int argc, char **argv)
 			if (ctl.all_tasks)
 				done = do_all_tasks(&ctl, ctl.pids[i]);
 			else
-				done = do_task(&ctl, ctl.pids[i], false);
+				done = do_task(&ctl, ctl.pids[i], false, false);
 			if (done == TASK_FAILED || ret == TASK_DONE)
 				ret = done;
 		}

@@ -191,9 +191,9 @@ t "latency slice" reset-on-fork '"$L" -R -n 5 sh $T/report'
 t "latency slice" reset-on-fork-pid 'task sleep sleep 1000; "$L" -R -n 6 -p $last; chrt -p $last; "$L" -n 8 -p $last; chrt -p $last'
 t "latency slice" all-tasks-set 'threads; "$L" -a -n 4 -p $last; threads_of $last'
 t "latency slice" all-tasks-show 'threads; "$L" -n 4 -p $last; "$L" -a -p $last'
-# A real-time thread: every other thread set, it named, exit 3 where the
-# kernel has slices only; shown with the others.
-t "latency slice" all-tasks-fifo 'threads; chrt -f -p 10 $(ls /proc/$last/task | sort -n | sed -n 2p)
+# A SCHED_IDLE main thread and a real-time one: every other thread set,
+# they named, exit 3 where the kernel has slices only; shown with the others.
+t "latency slice" all-tasks-fifo 'threads; chrt -i -p 0 $last; chrt -f -p 10 $(ls /proc/$last/task | sort -n | sed -n 2p)
 	"$L" -a -n 4 -p $last; echo "exit $?"; "$L" -a -p $last'
 t all policies 'task sleep chrt -r 5 sleep 1000; a=$last; task sleep chrt -i 0 sleep 1000; b=$last
 	task sleep chrt -d -T 1000000 -P 10000000 0 sleep 1000; "$L" -p $a $b $last'

@@ -202,7 +202,7 @@ latnice's slice doubles every 4 values, not 5|latnice/latnice.c|s/exp2(value \/ 
 latnice takes its own, maybe inherited, slice for the base|latnice/latnice.c|s/^\tattr.sched_runtime = 0;$/\tattr.sched_runtime = own.sched_runtime;/|latnice-host:base-under-a-slice
 latnice keeps the base slice it read for its own|latnice/latnice.c|s/^\t\tsyscall(SYS_sched_setattr, 0, \&attr, 0);$/\t\t;/|latnice-host:pid-zero
 latnice sets a slice on a SCHED_FIFO task, which ignores it|latnice/latnice.c|s/^\t\t    attr.sched_policy != SCHED_BATCH)$/\t\t    0)/|latnice-host:fifo
-latnice -a says nothing of the threads it skips|latnice/latnice.c|s/return thread ? TASK_SKIPPED : TASK_FAILED;/return thread ? TASK_DONE : TASK_FAILED;/|latnice-host:all-tasks-fifo
+latnice -a says nothing of the threads it skips|latnice/latnice.c|s/return walk ? TASK_SKIPPED : TASK_FAILED;/return walk ? TASK_DONE : TASK_FAILED;/|latnice-host:all-tasks-fifo
 EOF
 }
 
