@@ -81,7 +81,7 @@ printf '"$L" -p $$\nsh -c '"'"'"$L" -p $$'"'"'\n' >"$T/report"
 
 # On a kernel with slices, a slice shows as slice(V), V the value furthest
 # from 0 whose slice it is, as latnice formats it (in ms) and as
-# /proc/PID/sched shows it (in ns): the map of latnice(8), computed here
+# /proc/PID/sched shows it (in ns): the map of latnice(1), computed here
 # from the base slice that latnice shows.
 base=
 [ "$MODE" = slice ] && base=$("$L" --kernel | sed -n 's/.*, base \([0-9.]*\) ms$/\1/p')
