@@ -102,7 +102,7 @@ KSFT_SRCS := $(addprefix $(TREE)/,$(shell git -C $(TREE) ls-files \
 	tools/testing/selftests/sched tools/testing/selftests/cgroup \
 	tools/include/uapi include/uapi arch/x86/include/uapi \
 	tools/testing/selftests/kselftest.h tools/testing/selftests/lib.mk 2>/dev/null))
-GUEST_FILES := $(wildcard guest/*) bench/readback.c bench/waker.c bench/transitions.c \
+GUEST_FILES := $(wildcard guest/*) bench/readback.c bench/waker.c bench/sleeper.c bench/transitions.c \
 	bench/sched_attr.h examples/oci-config.json scripts/tree/initramfs.sh scripts/boot/qemu-run.sh
 KSFT_STAMP := $(KSFT).stamp
 # The latnice tool (latnice/, user space, no kernel tree) and its test: in

@@ -36,14 +36,14 @@ need() {
 	coresched) echo taskset cs-spin ;;
 	cgroups) echo hackbench renice ;;
 	pingpong) echo taskset pingpong ;;
-	matrix) echo cyclictest hackbench taskset chrt latnice waker ;;
+	matrix) echo cyclictest hackbench taskset chrt latnice waker sleeper ;;
 	esac
 }
 
 # bench/*.c helpers: the ones on PATH, else built here.
 BIN=$(mktemp -d)
 trap 'rm -rf "$BIN"' EXIT
-for c in cs-spin pingpong waker; do
+for c in cs-spin pingpong waker sleeper; do
 	command -v $c >/dev/null 2>&1 && continue
 	cc -O2 -Wall -o "$BIN/$c" "$TOP/bench/$c.c" ||
 		{ echo "bench-host: cannot build bench/$c.c (a C compiler?)" >&2; exit 1; }

@@ -41,6 +41,8 @@ done
 gcc -static -O2 -Wall -o "$ROOT"/usr/bin/readback "$TOP"/bench/readback.c
 # waker (guest/matrix's heavy waker: a periodic waker that works).
 gcc -static -O2 -Wall -o "$ROOT"/usr/bin/waker "$TOP"/bench/waker.c
+# sleeper (guest/matrix's tolerant task as a sleeper: work, then a relative sleep).
+gcc -static -O2 -Wall -o "$ROOT"/usr/bin/sleeper "$TOP"/bench/sleeper.c
 # transitions (guest/check-fuzz's driver of the latency tree's state transitions).
 gcc -static -O2 -Wall -o "$ROOT"/usr/bin/transitions "$TOP"/bench/transitions.c
 mkdir -p "$ROOT"/usr/share/latnice
