@@ -22,8 +22,10 @@
 # env: REPS (2), TOPO (default), MATRIX_ICOUNT (0), MATRIX_MAXCPUS (CPUs
 #      online: 1 under -icount, all under TCG), MATRIX_VALUES, MATRIX_GROUPS,
 #      MATRIX_ROWS, MATRIX_SECONDS, MATRIX_CAP, MATRIX_FIRST, MATRIX_WORK,
-#      MATRIX_ROUNDS, MATRIX_SETTLE, MATRIX_LOOPS, MATRIX_HB_REPS, MATRIX_CPU,
-#      MATRIX_LOAD_CPUS (passed to guest/matrix, which says what they do),
+#      MATRIX_ROUNDS, MATRIX_SETTLE, MATRIX_LOOPS, MATRIX_HB_REPS,
+#      MATRIX_HB_MODES, MATRIX_SHARE_SECONDS, MATRIX_SLEEPER_SECONDS,
+#      MATRIX_CPU, MATRIX_LOAD_CPUS (passed to guest/matrix, which says what
+#      they do),
 #      MATRIX_NOBUILD=1 (use the kernels as they are), MATRIX_TIMEOUT
 #      (seconds a boot may take, 1800: six boots at once on two cores beside
 #      other work took longer), MATRIX_OUT
@@ -49,8 +51,8 @@ rm -rf $OUT
 mkdir -p $OUT
 cmd=
 for v in MATRIX_VALUES MATRIX_ROWS MATRIX_FLOOR MATRIX_GROUPS MATRIX_SECONDS MATRIX_CAP MATRIX_FIRST \
-	MATRIX_WORK MATRIX_ROUNDS MATRIX_SETTLE MATRIX_LOOPS MATRIX_HB_REPS MATRIX_CPU \
-	MATRIX_LOAD_CPUS; do
+	MATRIX_WORK MATRIX_ROUNDS MATRIX_SETTLE MATRIX_LOOPS MATRIX_HB_REPS MATRIX_HB_MODES \
+	MATRIX_SHARE_SECONDS MATRIX_SLEEPER_SECONDS MATRIX_CPU MATRIX_LOAD_CPUS; do
 	eval "val=\${$v:-}"
 	[ -n "$val" ] && cmd="$cmd $v='$val'"
 done

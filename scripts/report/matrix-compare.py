@@ -55,7 +55,7 @@ def main():
 
             def hb(v):
                 x = med(lambda r: r["bench"] == "hackbench" and r["groups"] == g and
-                        r["value"] == v, "sec")
+                        r["value"] == v and r.get("mode", "pipe") == "pipe", "sec")
                 return "-" if x is None else f"{x:.2f}"
 
             fl = [med(lambda r: r["bench"] == "floor", s) for s in ("avg", "p99")]
