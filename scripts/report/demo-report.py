@@ -79,8 +79,8 @@ def main():
     print()
     def secs(runs):
         """the median of hackbench's runs, and their range when several"""
-        m = f"{statistics.median(runs):.2f} s"
-        return m if len(runs) == 1 else f"{m} ({min(runs):.2f}-{max(runs):.2f})"
+        m = f"{statistics.median(runs):.3f} s"
+        return m if len(runs) == 1 else f"{m} ({min(runs):.3f}-{max(runs):.3f})"
 
     nruns = max((len(x) for x in hb.values()), default=0)
     for mode, opt, m in (("pipes", "-p ", ()), ("sockets", "", ("socket",))):

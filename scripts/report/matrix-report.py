@@ -275,7 +275,7 @@ def main():
     out.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 
     def fmt(x):
-        return f"{x[0]:.2f} +- {x[1]:.2f}" if x else "-"
+        return f"{x[0]:.3f} +- {x[1]:.3f}" if x else "-"
 
     # every group the matrix measured, so that a missing run is not measured
     for g in sorted({key[2] for key in hb} | set(groups), key=int):
@@ -308,13 +308,13 @@ def main():
             have = bool(p["19"] and p["batch"])
             verdicts.append((have and p["19"][0] <= p["batch"][0] + p["19"][1] + p["batch"][1],
                              f"{tag}: hackbench at 19 at least as fast as SCHED_BATCH "
-                             f"within the spread: {p['19'][0]:.2f} vs {p['batch'][0]:.2f} +- "
-                             f"{p['19'][1] + p['batch'][1]:.2f} s" if have else
+                             f"within the spread: {p['19'][0]:.3f} vs {p['batch'][0]:.3f} +- "
+                             f"{p['19'][1] + p['batch'][1]:.3f} s" if have else
                              f"{tag}: hackbench at 19 at least as fast as SCHED_BATCH", have))
             have = bool(b and p["0"])
             verdicts.append((have and abs(b[0] - p["0"][0]) <= b[1] + p["0"][1],
-                             f"{tag}: hackbench at the default, base {b[0]:.2f} vs {K} "
-                             f"{p['0'][0]:.2f} s, within the spread {b[1] + p['0'][1]:.2f}"
+                             f"{tag}: hackbench at the default, base {b[0]:.3f} vs {K} "
+                             f"{p['0'][0]:.3f} s, within the spread {b[1] + p['0'][1]:.3f}"
                              if have else f"{tag}: hackbench at the default, base and {K} "
                              "within the spread", have))
     out.append("")
