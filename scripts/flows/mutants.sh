@@ -73,9 +73,9 @@ mutants_6_1() {
 	# a SCHED_WARN_ON() splat (set_next_entity(), dequeue_entity() and
 	# cpu.idle leaving an entity in the latency tree, cpu.latency.nice
 	# changing a queued entity's key in place) on check-fuzz's splat check.
-	# Not here, and why: paths no test drives into a wrong decision (unthrottle_cfs_rq() without
-	# ENQUEUE_UNTHROTTLE, switched_from_fair() keeping latency_saved, the
-	# put-back after an RT preemption, min_vruntime by vruntime); what the
+	# Not here, and why: paths no test drives into a wrong decision
+	# (switched_from_fair() keeping latency_saved, the put-back after an RT
+	# preemption, min_vruntime by vruntime); what the
 	# refresh of the offset at every wake-up masks (cpu.latency.nice on the
 	# online CPUs only, the refresh itself); the static key's tests (with
 	# every offset 0 the keyed code decides the same: make cost's count);
@@ -123,8 +123,11 @@ the tick does not look at the latency tree|kernel/sched/fair.c|/^check_preempt_t
 default entities enter the latency tree|kernel/sched/fair.c|/^static void __enqueue_latency(/,/^}/s/se->latency_offset >= 0 /se->latency_offset > 0 /|kunit:timeline_entry
 SCHED_BATCH and SCHED_IDLE tasks enter the latency tree|kernel/sched/fair.c|/^static bool entity_wakeup_preempts(/,/^}/s/^\t\treturn task_of(se)->policy == SCHED_NORMAL;$/\t\treturn true;/|kunit:timeline_entry
 the latency tree is in vruntime order|kernel/sched/fair.c|/^static inline bool entity_latency_before(/,/^}/{s/ + a->latency_offset//;s/ - b->latency_offset//}|kunit:timeline_order
-a save/restore dequeue loses the place in the latency tree|kernel/sched/fair.c|/^static void dequeue_latency(/,/^}/s/^\tse->latency_saved = !(flags & DEQUEUE_SLEEP);$/\tse->latency_saved = 0;/|kunit:timeline_requeue
-an unthrottle is a wake-up for the latency tree|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/(flags & (ENQUEUE_WAKEUP . ENQUEUE_UNTHROTTLE)) == ENQUEUE_WAKEUP/(flags \& ENQUEUE_WAKEUP)/|kunit:timeline_requeue
+a save/restore dequeue loses the place in the latency tree|kernel/sched/fair.c|/^static void dequeue_latency(/,/^}/s/^\tse->latency_saved = !(flags & DEQUEUE_SLEEP) .. (flags & DEQUEUE_SAVE);$/\tse->latency_saved = 0;/|kunit:timeline_requeue
+a save loses a group entity's place in the latency tree|kernel/sched/fair.c|/^static void dequeue_latency(/,/^}/s/^\tse->latency_saved = !(flags & DEQUEUE_SLEEP) .. (flags & DEQUEUE_SAVE);$/\tse->latency_saved = !(flags \& DEQUEUE_SLEEP);/|kunit:timeline_requeue
+a requeue is a wake-up for the latency tree|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/(flags & (ENQUEUE_WAKEUP . ENQUEUE_REQUEUE)) == ENQUEUE_WAKEUP/(flags \& ENQUEUE_WAKEUP)/|kunit:timeline_requeue
+the group entities above a requeued task are enqueued as woken|kernel/sched/fair.c|/^enqueue_task_fair(/,/^}/s/^\t\tflags = ENQUEUE_WAKEUP . (task_new ? ENQUEUE_REQUEUE : 0);$/\t\tflags = ENQUEUE_WAKEUP;/|sched/latency_nice_cgroup_test:test_group_requeue_is_not_a_wakeup
+an unthrottle enqueues the group entities as woken|kernel/sched/fair.c|/^void unthrottle_cfs_rq(/,/^}/s/^\t\tenqueue_entity(qcfs_rq, se, ENQUEUE_WAKEUP . ENQUEUE_REQUEUE);$/\t\tenqueue_entity(qcfs_rq, se, ENQUEUE_WAKEUP);/|sched/latency_nice_cgroup_test:test_group_unthrottle_is_not_a_wakeup
 any early preemption puts a sensitive task back in the latency tree|kernel/sched/fair.c|/^static bool latency_preempted_early(/,/^}/s/^\treturn rq->nr_running > rq->cfs.h_nr_running /\treturn rq->nr_running + 1 > rq->cfs.h_nr_running /|kunit:timeline_reentry
 the pick takes the skip buddy from the latency tree|kernel/sched/fair.c|/^pick_latency_entity(/,/^}/s/latency != se && latency != cfs_rq->skip &&$/latency != se \&\&/|kunit:pick_latency_first
 the pick takes the entity out of the latency tree|kernel/sched/fair.c|/^pick_latency_entity(/,/^}/s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_latency_first
