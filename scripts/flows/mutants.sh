@@ -75,11 +75,11 @@ mutants_6_1() {
 	# changing a queued entity's key in place) on check-fuzz's splat check.
 	# Not here, and why: paths no test drives into a wrong decision
 	# (switched_from_fair() keeping latency_saved, the put-back after an RT
-	# preemption, min_vruntime by vruntime); what the
-	# refresh of the offset at every wake-up masks (cpu.latency.nice on the
-	# online CPUs only, the refresh itself); the static key's tests (with
-	# every offset 0 the keyed code decides the same: make cost's count);
-	# the tools' uapi copy (make checkpatch compares it).  Not caught since
+	# preemption, min_vruntime by vruntime); what the refresh of the
+	# offset at every wake-up masks (cpu.latency.nice on the online CPUs
+	# only); the static key's tests (with every offset 0 the keyed code
+	# decides the same: make cost's count); the tools' uapi copy (make
+	# checkpatch compares it).  Not caught since
 	# the credit waiver (run 2026-12-05; no test fails, so not listed until
 	# one does): the tick comparing vruntimes instead of keys (the heavy
 	# waker is at the floor behind hackbench at 19 either way) and the pick
@@ -128,6 +128,8 @@ a save loses a group entity's place in the latency tree|kernel/sched/fair.c|/^st
 a requeue is a wake-up for the latency tree|kernel/sched/fair.c|/^static void enqueue_latency(/,/^}/s/(flags & (ENQUEUE_WAKEUP . ENQUEUE_REQUEUE)) == ENQUEUE_WAKEUP/(flags \& ENQUEUE_WAKEUP)/|kunit:timeline_requeue
 the group entities above a requeued task are enqueued as woken|kernel/sched/fair.c|/^enqueue_task_fair(/,/^}/s/^\t\tflags = ENQUEUE_WAKEUP . (task_new ? ENQUEUE_REQUEUE : 0);$/\t\tflags = ENQUEUE_WAKEUP;/|sched/latency_nice_cgroup_test:test_group_requeue_is_not_a_wakeup
 an unthrottle enqueues the group entities as woken|kernel/sched/fair.c|/^void unthrottle_cfs_rq(/,/^}/s/^\t\tenqueue_entity(qcfs_rq, se, ENQUEUE_WAKEUP . ENQUEUE_REQUEUE);$/\t\tenqueue_entity(qcfs_rq, se, ENQUEUE_WAKEUP);/|sched/latency_nice_cgroup_test:test_group_unthrottle_is_not_a_wakeup
+every put-back of a sensitive entity enters the latency tree|kernel/sched/fair.c|/^static void put_prev_entity(/,/^}/s/latency_preempted_early(cfs_rq, prev))$/1)/|sched/latency_nice_wakeup_test:test_sensitive_hog_put_back
+a wake-up keeps the offset of the tunables it was set with|kernel/sched/fair.c|/^static void update_latency_offset(/,/^}/s/^\tif (!sched_latency_nice_active())$/\tif (1)/|sched/latency_nice_wakeup_test:test_offset_follows_tunables
 any early preemption puts a sensitive task back in the latency tree|kernel/sched/fair.c|/^static bool latency_preempted_early(/,/^}/s/^\treturn rq->nr_running > rq->cfs.h_nr_running /\treturn rq->nr_running + 1 > rq->cfs.h_nr_running /|kunit:timeline_reentry
 the pick takes the skip buddy from the latency tree|kernel/sched/fair.c|/^pick_latency_entity(/,/^}/s/latency != se && latency != cfs_rq->skip &&$/latency != se \&\&/|kunit:pick_latency_first
 the pick takes the entity out of the latency tree|kernel/sched/fair.c|/^pick_latency_entity(/,/^}/s/^\t\treturn latency;$/\t\treturn __dequeue_latency(cfs_rq, latency), latency;/|kunit:pick_latency_first
