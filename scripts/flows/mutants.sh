@@ -149,13 +149,12 @@ EOF
 # is in syscalls.c there), then the slice map, sched_runtime's precedence
 # and the echo that is no request, the lag bound of a long slice, the
 # protection of a long slice (no shield), a group's absolute slice and the
-# paths that set it, and core scheduling's deadlines.  Not here, and why:
-# cpu.latency.nice on possible CPUs only (6.12 keeps no per-CPU value to
-# miss: an entity takes the group's value when it is enqueued); the group
-# slice in the dequeue path and in the second loops of enqueue and
-# unthrottle (a parent already queued: the kselftest's tasks never sleep,
-# and KUnit has no live runqueue); the long slice rule's independence of
-# PREEMPT_SHORT (a feature switch is live state).
+# paths that set it (enqueue, dequeue, unthrottle, cpu.latency.nice, also
+# where an ancestor stays queued), and core scheduling's deadlines.  Not
+# here, and why: cpu.latency.nice on possible CPUs only (6.12 keeps no
+# per-CPU value to miss: an entity takes the group's value when it is
+# enqueued); the long slice rule's independence of PREEMPT_SHORT (a feature
+# switch is live state).
 mutants_6_12() {
 	cat <<'EOF'
 sched_setattr() without the flag resets latency nice|kernel/sched/syscalls.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags \& SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test:test_noflag_untouched
@@ -179,11 +178,13 @@ dropping a sched_runtime slice gives the base slice at any latency nice|kernel/s
 an echo of the slice in effect is a request|kernel/sched/syscalls.c|s/^\treturn latency_nice_policy(p->policy) \&\& !p->se.custom_slice \&\&$/\treturn 0 \&\& latency_nice_policy(p->policy) \&\& !p->se.custom_slice \&\&/|sched/latency_nice_eevdf_test:test_echo_is_not_a_request
 an idle task's echo of its slice is a request|kernel/sched/syscalls.c|s/^\treturn latency_nice_policy(p->policy) \&\& !p->se.custom_slice \&\&$/\treturn fair_policy(p->policy) \&\& !p->se.custom_slice \&\&/|sched/latency_nice_eevdf_test:test_idle_echo_is_not_a_request
 a new latency nice leaves an idle task's slice|kernel/sched/syscalls.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (latency_nice_policy(p->policy) \&\& !p->se.custom_slice)$/\tif (fair_policy(p->policy) \&\& !p->se.custom_slice)/|sched/latency_nice_eevdf_test:test_idle_echo_is_not_a_request
+an echo of a task's own sched_runtime drops its request|kernel/sched/syscalls.c|s/^\treturn latency_nice_policy(p->policy) \&\& !p->se.custom_slice \&\&$/\treturn latency_nice_policy(p->policy) \&\&/|sched/latency_nice_eevdf_test:test_echo_is_not_a_request
 a long slice carries its own positive lag|kernel/sched/fair.c|s/^\tif (sleep \&\& se->slice > sysctl_sched_base_slice)$/\tif (0)/|kunit:tolerant_lag_bound
 a long slice's lag is clipped where it does not sleep|kernel/sched/fair.c|s/^\tif (sleep \&\& se->slice > sysctl_sched_base_slice)$/\tif (se->slice > sysctl_sched_base_slice)/|kunit:tolerant_lag_bound
 a reweight clips a queued group's lag as a sleep does|kernel/sched/fair.c|s/^\tif (sleep \&\& se->slice > sysctl_sched_base_slice)$/\tif (se->slice > sysctl_sched_base_slice)/|sched/latency_nice_eevdf_test:test_group_reweight_keeps_lag
 a wake-up's first request is the long slice's|kernel/sched/fair.c|s/^\tif ((flags \& ENQUEUE_WAKEUP) \&\& se->slice > sysctl_sched_base_slice)$/\tif (0)/|sched/latency_nice_eevdf_test:test_tolerant_sleeper_share
 a long slice's debt is bounded as the base slice's|kernel/sched/fair.c|s/return clamp(vlag, -limit, credit);/return clamp(vlag, -credit, credit);/|kunit:tolerant_lag_bound
+only 19's slice has its lag bounded as the base slice's|kernel/sched/fair.c|s/^\tif (sleep \&\& se->slice > sysctl_sched_base_slice)$/\tif (sleep \&\& se->slice >= latency_nice_slice(sysctl_sched_base_slice, MAX_LATENCY_NICE))/|kunit:tolerant_lag_bound
 a long slice shields the current entity|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/root->min_slice >= curr->slice/root/|kunit:long_slice_no_shield
 a long slice shields the current entity (behaviour)|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/root->min_slice >= curr->slice/root/|sched/latency_nice_eevdf_test:test_long_slice_no_shield
 an equal slice ends the current entity's protection|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/root->min_slice >= curr->slice/root->min_slice > curr->slice/|kunit:long_slice_no_shield
@@ -193,9 +194,13 @@ a long slice still the pick stays unprotected|kernel/sched/fair.c|/^static bool 
 a group's value scales the shortest slice below it|kernel/sched/fair.c|s/^\t\treturn latency_nice_slice(sysctl_sched_base_slice, latency_nice);$/\t\treturn latency_nice_slice(cfs_rq_min_slice(se->my_q), latency_nice);/|sched/latency_nice_eevdf_test:test_group_slice_absolute
 a group entity with nothing below takes no slice as its slice|kernel/sched/fair.c|/^static void update_group_slice(/,/^}/s/^\tif (slice == ~0ULL)$/\tif (0)/|kunit:group_slice_rule
 an enqueue leaves a group entity's slice|kernel/sched/fair.c|/^\t\tupdate_group_slice(se);$/{N;s/^\t\tupdate_group_slice(se);\n\t\tenqueue_entity(cfs_rq, se, flags);$/\t\tenqueue_entity(cfs_rq, se, flags);/}|sched/latency_nice_eevdf_test:test_group_slice_absolute
+a task waking below a queued group at 0 leaves its slice|kernel/sched/fair.c|/^enqueue_task_fair(/,/^}/{/^\t\tupdate_group_slice(se);$/{N;s/^\t\tupdate_group_slice(se);\n\t\tif (se != cfs_rq->curr)$/\t\tif (se != cfs_rq->curr)/}}|sched/latency_nice_eevdf_test:test_group_slice_when_task_leaves
+a task leaving a group at 0 leaves it the shortest slice|kernel/sched/fair.c|/^static int dequeue_entities(/,/^}/{/^\t\tupdate_group_slice(se);$/d}|sched/latency_nice_eevdf_test:test_group_slice_when_task_leaves
 an unthrottle leaves the group entities' slices|kernel/sched/fair.c|/^\t\tupdate_group_slice(se);$/{N;s/^\t\tupdate_group_slice(se);\n\t\tenqueue_entity(qcfs_rq, se, ENQUEUE_WAKEUP);$/\t\tenqueue_entity(qcfs_rq, se, ENQUEUE_WAKEUP);/}|sched/latency_nice_eevdf_test:test_group_write_at_once
+an unthrottle leaves the slices of the ancestors still queued|kernel/sched/fair.c|/^void unthrottle_cfs_rq(/,/^}/{/^\t\tupdate_group_slice(se);$/{N;s/^\t\tupdate_group_slice(se);\n\t\tif (se != qcfs_rq->curr)$/\t\tif (se != qcfs_rq->curr)/}}|sched/latency_nice_eevdf_test:test_unthrottle_sets_ancestors
 cpu.latency.nice leaves a throttled group's entity|kernel/sched/fair.c|/^static bool set_group_slice(/,/^}/s/^\tupdate_group_slice(se);$/\tif (se->on_rq)\n\t\tupdate_group_slice(se);/|kunit:group_latency_every_cpu
 cpu.latency.nice keeps the deadline of the old request|kernel/sched/fair.c|s/^\tif (se->on_rq .. se->rel_deadline)$/\tif (0)/|kunit:group_latency_every_cpu
+cpu.latency.nice changes a queued group entity's deadline inside the tree|kernel/sched/fair.c|s/^\tbool queued = se->on_rq \&\& se != cfs_rq->curr;$/\tbool queued = false;/|kunit:group_latency_requeued
 cpu.latency.nice leaves the parent at 0 its old slice|kernel/sched/fair.c|s/^\t\twhile (se \&\& set_group_slice(se))$/\t\tif (se \&\& set_group_slice(se))/|sched/latency_nice_eevdf_test:test_group_write_at_once
 core scheduling compares vruntimes|kernel/sched/fair.c|s/delta = (s64)(sea->deadline - seb->deadline) +/delta = (s64)(sea->vruntime - seb->vruntime) +/|kunit:core_prio_deadlines
 EOF
