@@ -10,12 +10,21 @@
 # addresses are those of vmlinux's symbols.
 #
 # env: PROFILE_SHORT (20000), PROFILE_LONG (60000), PROFILE_TOP (25 rows),
-#      PROFILE_KEEP="base fix": reuse those kernels' counts from the last run
-# out: build/cost-profile/report.md
+#      PROFILE_KEEP="base fix": reuse those kernels' counts from the last run,
+#      PROFILE_KEY_ON=1: a latency nice is set once before the round trips
+#      (latnice -n 19 true), so that the patched kernel runs them with
+#      sched_latency_nice_used on, every task at 0 (default: never set)
+# out: build/cost-profile/report.md (build/cost-profile-key-on/ with
+#      PROFILE_KEY_ON=1)
 set -e
 cd "$(dirname "$0")/../.."
 . scripts/tree/paths.sh
 OUT=build/cost-profile
+before=
+if [ -n "$PROFILE_KEY_ON" ]; then
+	OUT=build/cost-profile-key-on
+	before="latnice -n 19 true; "
+fi
 SHORT=${PROFILE_SHORT:-20000}
 LONG=${PROFILE_LONG:-60000}
 
@@ -33,7 +42,7 @@ for k in $kernels; do
 			PLUGIN=$PWD/$OUT/tb-count.so,out=$PWD/$OUT/$k-$n.blocks \
 			VMDIR=$PWD/build/vm/cost-profile TIMEOUT=1200 \
 			sh scripts/boot/qemu-run.sh build/obj/cost-$k/$BZIMAGE \
-			$GUEST_INITRD "taskset -c 0 /extra/pingpong $n" \
+			$GUEST_INITRD "${before}taskset -c 0 /extra/pingpong $n" \
 			>$OUT/$k-$n.out
 		[ -s $OUT/$k-$n.blocks ] || { echo "cost-profile: no blocks from $k" >&2; exit 1; }
 	done
