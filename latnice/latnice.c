@@ -27,12 +27,12 @@
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -80,6 +80,7 @@
 #define WHY_NEITHER	"this kernel has neither latency nice nor EEVDF custom slices (sched_runtime, Linux 6.12 and later)"
 #define WHY_NOTFAIR	"this kernel has no latency nice, and a slice (sched_runtime) applies to SCHED_OTHER and SCHED_BATCH tasks only"
 #define WHY_NO_SLICE	"without latency nice, only SCHED_OTHER and SCHED_BATCH tasks have one"
+#define WHY_NO_EFFECT	"latency nice takes effect under SCHED_OTHER, SCHED_BATCH and SCHED_IDLE only"
 #define WHY_UNSURE	"cannot tell whether this kernel has custom slices: no task in sight has a policy that shows them (this one is real-time or deadline)"
 #define WHY_NOCGROUP	"this kernel has no latency nice, so no cpu.latency.nice (its custom slices, which latnice uses here, are per task)"
 #define WHY_LOWERING	"permission denied: lowering the latency nice needs CAP_SYS_NICE or an RLIMIT_NICE that allows it"
@@ -111,7 +112,8 @@ static_assert(offsetof(struct latnice_attr, sched_latency_nice) +
 /* What the kernel offers, learnt once (probe_kernel()) */
 static enum { KERNEL_UNKNOWN, KERNEL_LATENCY_NICE, KERNEL_SLICE,
 	      KERNEL_NEITHER, KERNEL_UNSURE } kernel;
-static __u64 base_slice;	/* ns, KERNEL_SLICE; 0: not known */
+/* ns, KERNEL_SLICE: from --base-slice, else need_base_slice(); 0: not known */
+static __u64 base_slice;
 static char why_nobase[256];	/* why base_slice is not known */
 
 /* What the command line asks for */
@@ -120,6 +122,7 @@ struct latnice_ctl {
 	pid_t *pids;		/* tasks to operate on (-p) */
 	int npids;
 	const char *cgroup;	/* cgroup directory to operate on */
+	char **command;		/* command to run, NULL-terminated */
 	bool set;		/* -n given */
 	bool all_tasks;		/* -a */
 	bool reset_on_fork;	/* -R */
@@ -168,10 +171,16 @@ static void usage(void)
 	      "For more details see latnice(1).\n", stdout);
 }
 
-static void usage_error(const char *msg)
+/* A usage error: the message and a hint on stderr, exit status 2 */
+static void usage_error(const char *fmt, ...)
 {
-	latnice_err("%s", msg);
-	fputs("Try 'latnice --help' for more information.\n", stderr);
+	va_list ap;
+
+	fputs("latnice: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'latnice --help' for more information.\n", stderr);
 	exit(EXIT_USAGE);
 }
 
@@ -271,6 +280,15 @@ static bool takes_slice(__u32 policy)
 	return policy == SCHED_NORMAL || policy == SCHED_BATCH;
 }
 
+/*
+ * The policies of the fair class, under which latency nice takes effect
+ * on a kernel with latency nice (SCHED_IDLE too, in both series).
+ */
+static bool latency_applies(__u32 policy)
+{
+	return takes_slice(policy) || policy == SCHED_IDLE;
+}
+
 static const char *policy_name(__u32 policy)
 {
 	switch (policy) {
@@ -333,35 +351,71 @@ static __u64 own_base_slice(void)
 {
 	struct latnice_attr attr, own;
 	__u64 slice = 0;
-	__u64 keep_rof;
 
 	if (get_attr(0, &own) || !takes_slice(own.sched_policy))
 		return 0;
-	keep_rof = own.sched_flags & SCHED_FLAG_RESET_ON_FORK;
 	attr = own;
 	attr.size = ATTR_SIZE_VER0;
-	attr.sched_flags = SCHED_FLAG_KEEP_POLICY | keep_rof;
+	attr.sched_flags = SCHED_FLAG_KEEP_POLICY |
+			   (own.sched_flags & SCHED_FLAG_RESET_ON_FORK);
 	attr.sched_runtime = 0;
-	if (!syscall(SYS_sched_setattr, 0, &attr, 0)) {
-		if (!get_attr(0, &attr))
-			slice = attr.sched_runtime;
+	if (syscall(SYS_sched_setattr, 0, &attr, 0))
+		return 0;
+	if (!get_attr(0, &attr))
+		slice = attr.sched_runtime;
+	if (own.sched_runtime != slice) {
 		attr = own;
 		attr.size = ATTR_SIZE_VER0;
-		attr.sched_flags = SCHED_FLAG_KEEP_POLICY | keep_rof;
+		attr.sched_flags = SCHED_FLAG_KEEP_POLICY |
+				   (own.sched_flags & SCHED_FLAG_RESET_ON_FORK);
 		syscall(SYS_sched_setattr, 0, &attr, 0);
 	}
 	return slice;
 }
 
 /*
- * The same from a child that becomes SCHED_OTHER at its nice value, for a
- * caller of another policy: a real-time one may do that, a SCHED_IDLE one
- * only with CAP_SYS_NICE or an RLIMIT_NICE that allows its nice value.
- * Returns the slice, or -errno of the step that failed.
+ * Run in a child: set reset-on-fork, which any task may set (policy and
+ * parameters stay), so that a grandchild starts with the base slice, and
+ * let that one read it: as SCHED_OTHER at nice 0 where this task is
+ * real-time, with its policy and nice value otherwise (SCHED_IDLE too,
+ * whose slice sched_getattr() reports).  Returns, in the grandchild, the
+ * slice; in the child, 0 once the grandchild is done, or -errno of the
+ * step that failed.
+ */
+static long long reset_on_fork_child(void)
+{
+	struct latnice_attr attr;
+	pid_t grandchild;
+	int err;
+
+	err = get_attr(0, &attr);
+	if (err)
+		return err;
+	attr.size = ATTR_SIZE_VER0;
+	attr.sched_flags = SCHED_FLAG_RESET_ON_FORK;
+	if (syscall(SYS_sched_setattr, 0, &attr, 0))
+		return -errno;
+	grandchild = fork();
+	if (grandchild < 0)
+		return -errno;
+	if (grandchild > 0) {
+		waitpid(grandchild, NULL, 0);
+		return 0;
+	}
+	err = get_attr(0, &attr);
+	if (err)
+		return err;
+	return attr.sched_runtime ? (long long)attr.sched_runtime : -ECHILD;
+}
+
+/*
+ * The same through a grandchild (reset_on_fork_child()), for a caller of
+ * another policy or one that cannot hand its slice back: needs no
+ * privilege, but two processes (a deadline task cannot fork).  Returns
+ * the slice, or -errno of the step that failed.
  */
 static long long child_base_slice(void)
 {
-	struct latnice_attr attr;
 	long long slice = -ECHILD;
 	int fd[2];
 	pid_t child;
@@ -371,18 +425,9 @@ static long long child_base_slice(void)
 	fflush(NULL);
 	child = fork();
 	if (child == 0) {
-		memset(&attr, 0, sizeof(attr));
-		attr.size = ATTR_SIZE_VER0;
-		attr.sched_policy = SCHED_NORMAL;
-		errno = 0;
-		attr.sched_nice = getpriority(PRIO_PROCESS, 0);
-		if (errno || syscall(SYS_sched_setattr, 0, &attr, 0))
-			slice = -errno;
-		else if (get_attr(0, &attr) || !attr.sched_runtime)
-			slice = -ECHILD;
-		else
-			slice = attr.sched_runtime;
-		_exit(write(fd[1], &slice, sizeof(slice)) != sizeof(slice));
+		slice = reset_on_fork_child();
+		_exit(slice && write(fd[1], &slice, sizeof(slice)) !=
+		      sizeof(slice));
 	}
 	if (child < 0)
 		slice = -errno;
@@ -395,28 +440,36 @@ static long long child_base_slice(void)
 	return slice;
 }
 
-/* Learn base_slice, or say in why_nobase why it cannot be learnt. */
-static void probe_base_slice(void)
+/*
+ * Learn base_slice once, where it is not known yet (--base-slice gives
+ * it), or say in why_nobase why it cannot be learnt.  Returns 0 or
+ * -ENOBASE.
+ */
+static int need_base_slice(void)
 {
+	static bool tried;
 	struct latnice_attr attr;
 	long long slice;
 
+	if (base_slice || tried)
+		return base_slice ? 0 : -ENOBASE;
+	tried = true;
 	base_slice = own_base_slice();
 	if (base_slice)
-		return;
+		return 0;
 	slice = child_base_slice();
 	if (slice > 0) {
 		base_slice = slice;
-		return;
+		return 0;
 	}
 	if (get_attr(0, &attr))
 		attr.sched_policy = SCHED_NORMAL;
 	snprintf(why_nobase, sizeof(why_nobase),
-		 "the base slice is unknown (this %s task cannot read it, and %s: %s); give it with --base-slice <ms>",
+		 "the base slice is unknown: this %s task cannot read it, and %s (%s); give it with --base-slice <ms>",
 		 policy_name(attr.sched_policy),
 		 slice == -EAGAIN ? "cannot fork a child to read it" :
-		 "its child could not become SCHED_OTHER to read it",
-		 strerror(-slice));
+		 "its child could not read it", strerror(-slice));
+	return -ENOBASE;
 }
 
 /*
@@ -449,33 +502,60 @@ static int slice_in_proc(void)
  * Which kernel: latency nice when sched_getattr() knows a struct
  * sched_attr of LATNICE_ATTR_SIZE bytes (the kernel sets the size to what
  * it knows); else custom slices when a task whose policy shows its slice
- * (this one, or else the first such in /proc) has one.  Then the base
- * slice, a question of its own: a caller may know the kernel and not the
- * base.  @given: the base slice from the command line, or 0.
+ * (this one, or else the first such in /proc) has one.  Any caller can
+ * tell; the base slice is another question (need_base_slice()), asked
+ * only where an answer needs it.
  */
-static void probe_kernel(__u64 given)
+static void probe_kernel(void)
 {
 	struct latnice_attr attr;
 
-	if (kernel != KERNEL_UNKNOWN)
-		return;
 	kernel = KERNEL_UNSURE;
 	if (get_attr(0, &attr))
 		return;
-	if (attr.size >= LATNICE_ATTR_SIZE) {
+	if (attr.size >= LATNICE_ATTR_SIZE)
 		kernel = KERNEL_LATENCY_NICE;
-		return;
-	}
-	if (reads_slice(attr.sched_policy))
+	else if (reads_slice(attr.sched_policy))
 		kernel = attr.sched_runtime ? KERNEL_SLICE : KERNEL_NEITHER;
 	else
 		kernel = slice_in_proc();
-	if (kernel != KERNEL_SLICE)
-		return;
-	if (given)
-		base_slice = given;
-	else
-		probe_base_slice();
+}
+
+/*
+ * The attributes that give a task latency nice @value on a kernel with
+ * latency nice: SCHED_FLAG_LATENCY_NICE, every other parameter kept.
+ */
+static void latency_nice_attr(struct latnice_attr *attr, int value,
+			      struct reading *old)
+{
+	old->value = attr->sched_latency_nice;
+	attr->size = LATNICE_ATTR_SIZE;
+	attr->sched_latency_nice = value;
+	attr->sched_flags = LATNICE_SCHED_FLAG | SCHED_FLAG_KEEP_PARAMS;
+}
+
+/*
+ * The same on a kernel with custom slices: @value's slice.  The slice is
+ * a parameter: no SCHED_FLAG_KEEP_PARAMS, the nice value read goes back
+ * as it is.  0 hands the slice back: the task then follows the base
+ * slice.  Returns 0 or -errno; -ENOTFAIR where the policy has no slice.
+ */
+static int slice_attr(struct latnice_attr *attr, int value,
+		      struct reading *old)
+{
+	int err;
+
+	if (!takes_slice(attr->sched_policy))
+		return -ENOTFAIR;
+	err = need_base_slice();
+	if (err)
+		return err;
+	old->slice = attr->sched_runtime;
+	old->value = value_of(old->slice);
+	attr->size = ATTR_SIZE_VER0;
+	attr->sched_runtime = value ? slice_of(value) : 0;
+	attr->sched_flags = 0;
+	return 0;
 }
 
 /*
@@ -508,30 +588,12 @@ static int sched_latency(const struct latnice_ctl *ctl, pid_t pid, bool set,
 	keep_rof = attr.sched_flags & SCHED_FLAG_RESET_ON_FORK;
 	old->policy = attr.sched_policy;
 
-	if (kernel == KERNEL_LATENCY_NICE) {
-		old->value = attr.sched_latency_nice;
-		attr.size = LATNICE_ATTR_SIZE;
-		attr.sched_latency_nice = ctl->value;
-		attr.sched_flags = LATNICE_SCHED_FLAG | SCHED_FLAG_KEEP_PARAMS;
-	} else {
-		if (attr.sched_policy != SCHED_NORMAL &&
-		    attr.sched_policy != SCHED_BATCH)
-			return -ENOTFAIR;
-		if (!base_slice)
-			return -ENOBASE;
-		old->slice = attr.sched_runtime;
-		old->value = value_of(old->slice);
-		/*
-		 * The slice is a parameter: no SCHED_FLAG_KEEP_PARAMS, the
-		 * nice value read above goes back as it is.  0 hands the
-		 * slice back: the task then follows the base slice.
-		 */
-		attr.size = ATTR_SIZE_VER0;
-		attr.sched_runtime = ctl->value ? slice_of(ctl->value) : 0;
-		attr.sched_flags = 0;
-	}
-	if (!set)
-		return 0;
+	if (kernel == KERNEL_LATENCY_NICE)
+		latency_nice_attr(&attr, ctl->value, old);
+	else
+		err = slice_attr(&attr, ctl->value, old);
+	if (err || !set)
+		return err;
 
 	/*
 	 * SCHED_FLAG_KEEP_POLICY keeps reset-on-fork as it is and ignores
@@ -596,12 +658,19 @@ static const char *task_strerror(int err, int lowering)
 	return strerror(-err);
 }
 
+/*
+ * A task's value; on a kernel with latency nice, a real-time or deadline
+ * task keeps one that has no effect under its policy: say so.
+ */
 static void print_task(pid_t pid, const char *which, const struct reading *r)
 {
 	printf("pid %d's %s latency nice: %d", pid, which, r->value);
 	if (kernel == KERNEL_SLICE)
 		printf(" (slice %.3f ms, base %.3f ms)", r->slice / 1e6,
 		       base_slice / 1e6);
+	else if (!latency_applies(r->policy))
+		printf(" (a %s task; %s)", policy_name(r->policy),
+		       WHY_NO_EFFECT);
 	putchar('\n');
 }
 
@@ -743,7 +812,7 @@ static int show_kernel(void)
 		puts("latency nice");
 		break;
 	case KERNEL_SLICE:
-		if (base_slice)
+		if (!need_base_slice())
 			printf("custom slices, base %.3f ms\n", base_slice / 1e6);
 		else
 			printf("custom slices, %s\n", why_nobase);
@@ -914,42 +983,54 @@ enum {
  * stopped on.  optopt is the short option at fault; for a long option it
  * is the option's val where it was given an argument it does not take,
  * and 0 where the option is unknown or ambiguous: never a letter to show.
+ * A long option is named in full, as the user may abbreviate it.
  */
 static void option_error(int c, const char *arg, const struct option *longopts)
 {
-	const struct option *o;
-	char msg[128];
+	const struct option *o, *match = NULL;
 	int len, n = 0;
 
 	if (strncmp(arg, "--", 2)) {
 		if (c == ':')
-			snprintf(msg, sizeof(msg),
-				 "option '-%c' requires an argument", optopt);
-		else
-			snprintf(msg, sizeof(msg), "invalid option -- '%c'",
-				 optopt);
-		usage_error(msg);
+			usage_error("option '-%c' requires an argument", optopt);
+		usage_error("invalid option -- '%c'", optopt);
 	}
 
-	len = strcspn(arg + 2, "=");
-	for (o = longopts; o->name; o++)
-		n += !strncmp(o->name, arg + 2, len);
-	if (c == ':')
-		snprintf(msg, sizeof(msg), "option '%.*s' requires an argument",
-			 len + 2, arg);
-	else if (optopt)
-		snprintf(msg, sizeof(msg), "option '%.*s' doesn't allow an argument",
-			 len + 2, arg);
-	else if (n > 1)
-		snprintf(msg, sizeof(msg), "option '%.*s' is ambiguous", len + 2,
-			 arg);
-	else
-		snprintf(msg, sizeof(msg), "unrecognized option '%.*s'", len + 2,
-			 arg);
-	usage_error(msg);
+	arg += 2;
+	len = strcspn(arg, "=");
+	for (o = longopts; o->name; o++) {
+		if (strncmp(o->name, arg, len))
+			continue;
+		n++;
+		if (!match || strlen(o->name) == (size_t)len)
+			match = o;
+	}
+	if (match && c == ':')
+		usage_error("option '--%s' requires an argument", match->name);
+	if (match && optopt)
+		usage_error("option '--%s' doesn't allow an argument",
+			    match->name);
+	if (n > 1)
+		usage_error("option '--%.*s' is ambiguous", len, arg);
+	usage_error("unrecognized option '--%.*s'", len, arg);
 }
 
-int main(int argc, char **argv)
+/*
+ * An argument after the options, where pids were given: as with renice,
+ * another pid; a command there is a usage error, not a bad pid.
+ */
+static pid_t parse_more_pid(const char *s)
+{
+	long val;
+
+	if (parse_long(s, &val)) {
+		usage_error("--pid cannot be combined with a command ('%s' is not a pid)",
+			    s);
+	}
+	return parse_pid(s);
+}
+
+static void parse_options(int argc, char **argv, struct latnice_ctl *ctl)
 {
 	static const struct option longopts[] = {
 		{ "latency-nice",	required_argument, NULL, 'n' },
@@ -965,15 +1046,7 @@ int main(int argc, char **argv)
 		{ "version",		no_argument,	   NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct latnice_ctl ctl = { 0 };
-	__u64 given_base = 0;
-	int c, cur, i, ret = TASK_DONE;
-
-	ctl.pids = calloc(argc, sizeof(*ctl.pids));
-	if (!ctl.pids) {
-		latnice_err("%s", strerror(errno));
-		return EXIT_FAILURE;
-	}
+	int c, cur;
 
 	opterr = 0;
 	for (;;) {
@@ -981,91 +1054,119 @@ int main(int argc, char **argv)
 		c = getopt_long(argc, argv, "+:n:p:aRqvhV", longopts, NULL);
 		if (c == -1) {
 			/* as with renice, the arguments after -p are pids */
-			if (!ctl.npids || optind >= argc)
+			if (!ctl->npids || optind >= argc)
 				break;
-			ctl.pids[ctl.npids++] = parse_pid(argv[optind++]);
+			ctl->pids[ctl->npids++] = parse_more_pid(argv[optind++]);
 			continue;
 		}
 		switch (c) {
 		case 'n':
-			ctl.value = parse_value(optarg);
-			ctl.set = true;
+			ctl->value = parse_value(optarg);
+			ctl->set = true;
 			break;
 		case 'p':
-			ctl.pids[ctl.npids++] = parse_pid(optarg);
+			ctl->pids[ctl->npids++] = parse_pid(optarg);
 			break;
 		case 'a':
-			ctl.all_tasks = true;
+			ctl->all_tasks = true;
 			break;
 		case 'R':
-			ctl.reset_on_fork = true;
+			ctl->reset_on_fork = true;
 			break;
 		case OPT_CGROUP:
-			ctl.cgroup = optarg;
+			ctl->cgroup = optarg;
 			break;
 		case OPT_BASE_SLICE:
-			given_base = parse_ms(optarg);
+			base_slice = parse_ms(optarg);
 			break;
 		case OPT_KERNEL:
-			ctl.show_kernel = true;
+			ctl->show_kernel = true;
 			break;
 		case 'q':
-			ctl.quiet = true;
+			ctl->quiet = true;
 			break;
 		case 'v':
-			ctl.verbose = true;
+			ctl->verbose = true;
 			break;
 		case 'h':
 			usage();
-			return EXIT_SUCCESS;
+			exit(EXIT_SUCCESS);
 		case 'V':
 			printf("latnice %s\n", LATNICE_VERSION);
-			return EXIT_SUCCESS;
+			exit(EXIT_SUCCESS);
 		default:
 			option_error(c, argv[cur], longopts);
 			break;
 		}
 	}
+	ctl->command = optind < argc ? argv + optind : NULL;
+}
 
-	if (ctl.show_kernel && (ctl.set || ctl.npids || ctl.cgroup ||
-				optind < argc))
+/* Options that do not go together: usage errors */
+static void check_options(const struct latnice_ctl *ctl)
+{
+	if (ctl->show_kernel && (ctl->set || ctl->npids || ctl->cgroup ||
+				 ctl->command))
 		usage_error("--kernel cannot be combined with -n, --pid, --cgroup or a command");
-	if (ctl.reset_on_fork && !ctl.set)
+	if (ctl->reset_on_fork && !ctl->set)
 		usage_error("--reset-on-fork needs --latency-nice");
-	if (ctl.all_tasks && !ctl.npids)
+	if (ctl->all_tasks && !ctl->npids)
 		usage_error("--all-tasks needs --pid");
-	if (ctl.cgroup && (ctl.npids || optind < argc))
+	if (ctl->cgroup && (ctl->npids || ctl->command))
 		usage_error("--cgroup cannot be combined with --pid or a command");
-	if (ctl.cgroup && ctl.reset_on_fork)
+	if (ctl->cgroup && ctl->reset_on_fork)
 		usage_error("--reset-on-fork cannot be used with --cgroup");
-	if (!ctl.show_kernel && !ctl.cgroup && !ctl.npids) {
-		if (optind >= argc)
-			usage_error(ctl.set ?
-				    "--latency-nice needs a command, --pid or --cgroup" :
-				    "missing --pid, --cgroup or a command");
-		if (!ctl.set)
-			usage_error("running a command needs --latency-nice");
-	}
+	if (ctl->show_kernel || ctl->cgroup || ctl->npids)
+		return;
+	if (!ctl->command)
+		usage_error(ctl->set ?
+			    "--latency-nice needs a command, --pid or --cgroup" :
+			    "missing --pid, --cgroup or a command");
+	if (!ctl->set)
+		usage_error("running a command needs --latency-nice");
+}
 
-	probe_kernel(given_base);
-	if (ctl.show_kernel) {
+/*
+ * Every pid, whatever becomes of the others: TASK_FAILED where any
+ * failed, else TASK_SKIPPED where --all-tasks skipped a thread.
+ */
+static int do_pids(const struct latnice_ctl *ctl)
+{
+	int i, done, ret = TASK_DONE;
+
+	for (i = 0; i < ctl->npids; i++) {
+		if (ctl->all_tasks)
+			done = do_all_tasks(ctl, ctl->pids[i]);
+		else
+			done = do_task(ctl, ctl->pids[i], false, false);
+		if (done == TASK_FAILED || ret == TASK_DONE)
+			ret = done;
+	}
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct latnice_ctl ctl = { 0 };
+	int ret;
+
+	ctl.pids = calloc(argc, sizeof(*ctl.pids));
+	if (!ctl.pids) {
+		latnice_err("%s", strerror(errno));
+		return EXIT_FAILURE;
+	}
+	parse_options(argc, argv, &ctl);
+	check_options(&ctl);
+
+	probe_kernel();
+	if (ctl.show_kernel)
 		ret = show_kernel() ? TASK_FAILED : TASK_DONE;
-	} else if (ctl.cgroup) {
+	else if (ctl.cgroup)
 		ret = do_cgroup(&ctl) ? TASK_FAILED : TASK_DONE;
-	} else if (ctl.npids) {
-		for (i = 0; i < ctl.npids; i++) {
-			int done;
-
-			if (ctl.all_tasks)
-				done = do_all_tasks(&ctl, ctl.pids[i]);
-			else
-				done = do_task(&ctl, ctl.pids[i], false, false);
-			if (done == TASK_FAILED || ret == TASK_DONE)
-				ret = done;
-		}
-	} else {
-		run_command(&ctl, argv + optind);
-	}
+	else if (ctl.npids)
+		ret = do_pids(&ctl);
+	else
+		run_command(&ctl, ctl.command);
 
 	if (fflush(stdout) || ferror(stdout)) {
 		latnice_err("write error: %s", strerror(errno));

@@ -6,9 +6,12 @@
 # slice(V) where V's slice it is) must be expected/NAME.MODE, or
 # expected/NAME where every kernel answers alike.  Adding a case: a "t"
 # line below and its file (write it with LATNICE_TEST_WRITE=1).  TAP out;
-# exits 1 when a case fails.
+# exits 1 when a case fails.  As root, "unprivileged" cases run as uid
+# 65534; as another user, they run as that user, and the cases that need
+# root (tagged root, or lower where they lower a value on a kernel with
+# latency nice) are skipped.
 #
-# usage: test.sh [MODE], the kernel the test runs on (as root):
+# usage: test.sh [MODE], the kernel the test runs on:
 #   latency  latency nice (either series); with cgroup v2
 #   slice    EEVDF custom slices, no latency nice (stock 6.12 and later)
 #   none     neither (6.1 without the series)
@@ -68,13 +71,20 @@ threads_of() {
 		"$L" -p "$t"
 	done
 }
-# runas LIMIT CMD...: CMD as uid 65534 under RLIMIT_NICE LIMIT
-# (util-linux's setpriv: busybox's cannot change uids).
+# runas LIMIT CMD...: CMD unprivileged under RLIMIT_NICE LIMIT: as uid
+# 65534 where the test runs as root (util-linux's setpriv: busybox's
+# cannot change uids), else as the user running it.
+ROOT=
+[ "$(id -u)" -eq 0 ] && ROOT=1
 runas() {
 	limit=$1
 	shift
-	prlimit --nice="$limit:$limit" /usr/bin/setpriv --reuid=65534 --regid=65534 \
-		--clear-groups "$@"
+	if [ -n "$ROOT" ]; then
+		prlimit --nice="$limit:$limit" /usr/bin/setpriv --reuid=65534 \
+			--regid=65534 --clear-groups "$@"
+	else
+		prlimit --nice="$limit:$limit" "$@"
+	fi
 }
 # The report of a command: its value, then a child's.
 printf '"$L" -p $$\nsh -c '"'"'"$L" -p $$'"'"'\n' >"$T/report"
@@ -82,11 +92,14 @@ printf '"$L" -p $$\nsh -c '"'"'"$L" -p $$'"'"'\n' >"$T/report"
 # On a kernel with slices, a slice shows as slice(V), V the value furthest
 # from 0 whose slice it is, as latnice formats it (in ms) and as
 # /proc/PID/sched shows it (in ns): the map of latnice(1), computed here
-# from the base slice that latnice shows.
+# from the kernel's base slice, and that base as B.  The base is the slice
+# of a task that never asked for one: a child of a reset-on-fork parent
+# (learnt here without latnice).
 base=
-[ "$MODE" = slice ] && base=$("$L" --kernel | sed -n 's/.*, base \([0-9.]*\) ms$/\1/p')
+[ "$MODE" = slice ] && base=$(chrt -R -o 0 sh -c 'cat /proc/self/sched; :' |
+	awk '/^se\.slice / { printf "%.3f", $NF / 1e6 }')
 normalize() {
-	sed -E "s|$T|T|g; s|$CG|CG|g; s/pid [0-9]+/pid PID/g; s/, base [0-9.]+ ms//" |
+	sed -E "s|$T|T|g; s|$CG|CG|g; s/pid [0-9]+/pid PID/g" |
 		awk -v base="$base" '
 		BEGIN {
 			for (v = -20; base != "" && v <= 19; v++) {
@@ -104,6 +117,8 @@ normalize() {
 			next
 		}
 		{
+			if (base != "")
+				gsub("base " base " ms", "base B")
 			out = ""
 			while (match($0, /slice [0-9.]+ ms/)) {
 				out = out substr($0, 1, RSTART - 1) slice(substr($0, RSTART + 6, RLENGTH - 9))
@@ -115,19 +130,32 @@ normalize() {
 
 n=0 failed=0
 echo "TAP version 13"
-echo "# MODE=$MODE${1:+ (given)}"
-# t MODES NAME COMMAND: on the kernels MODES ("all" or a list), run
-# COMMAND and compare its output with the expected file.
+echo "# MODE=$MODE${1:+ (given)}, uid $(id -u)${base:+, base slice $base ms}"
+needs_root() {
+	case " $1 " in
+	*" root "*) return 0 ;;
+	*" lower "*) [ "$MODE" = latency ] ;;
+	*) return 1 ;;
+	esac
+}
+# t TAGS NAME COMMAND: on the kernels TAGS names ("all" or a list of
+# modes), run COMMAND and compare its output with the expected file.  A
+# case that needs root (tag root, or lower on a kernel with latency nice)
+# is a skip for another user.
 t() {
 	case " $1 " in *" all "* | *" $MODE "*) ;; *) return ;; esac
 	name=$2
 	want=$DIR/expected/$name.$MODE
 	[ -f "$want" ] || want=$DIR/expected/$name
+	n=$((n + 1))
+	if [ -z "$ROOT" ] && needs_root "$1"; then
+		echo "ok $n $name # SKIP needs root"
+		return
+	fi
 	(pids= && eval "$3"; rc=$? && kill $pids 2>/dev/null; exit $rc) >"$T/out" 2>"$T/err" </dev/null
 	rc=$?
 	{ cat "$T/out"; sed 's/^/stderr: /' "$T/err"; echo "exit $rc"; } |
 		normalize >"$T/got"
-	n=$((n + 1))
 	if [ -n "$LATNICE_TEST_WRITE" ] && [ ! -f "$want" ]; then
 		cp "$T/got" "$DIR/expected/$name.$MODE"
 		want=$DIR/expected/$name.$MODE
@@ -154,6 +182,7 @@ t all no-arguments '"$L"'
 t all unknown-option '"$L" --bogus'
 t all help-with-argument '"$L" --help=x'
 t all flag-with-argument '"$L" --all-tasks=1 -p $S'
+t all abbreviated-option '"$L" --all=1 -p $S; "$L" --cg'
 t all ambiguous-option '"$L" --ver'
 t all missing-argument '"$L" -p'
 t all value-without-target '"$L" -n 5'
@@ -177,13 +206,13 @@ t none neither-cgroup '"$L" --cgroup $T'
 
 # Tasks, on a kernel with latency nice or with slices.
 t "latency slice" show '"$L" -p $S'
-t "latency slice" set-pid '"$L" -n -5 -p $S; "$L" -p $S'
-t "latency slice" set-verbose '"$L" --verbose --latency-nice 19 --pid $S'
-t "latency slice" ends '"$L" -v -n -20 -p $S; "$L" -v -n 19 -p $S; "$L" -v -n 0 -p $S'
+t "latency slice lower" set-pid '"$L" -n -5 -p $S; "$L" -p $S'
+t "latency slice lower" set-verbose '"$L" --verbose --latency-nice 19 --pid $S'
+t "latency slice lower" ends '"$L" -v -n -20 -p $S; "$L" -v -n 19 -p $S; "$L" -v -n 0 -p $S'
 t "latency slice" no-such-pid '"$L" -p $NOPID'
 t "latency slice" keeps-nice 'renice -n 7 -p $S2 >/dev/null; "$L" -n 3 -p $S2; cut -d" " -f19,41 /proc/$S2/stat'
-t "latency slice" fifo 'task sleep chrt -f 10 sleep 1000; "$L" -n 4 -p $last; "$L" -p $last; chrt -p $last'
-t "latency slice" command '"$L" -n -7 sh $T/report'
+t "latency slice root" fifo 'task sleep chrt -f 10 sleep 1000; "$L" -n 4 -p $last; "$L" -p $last; chrt -p $last'
+t "latency slice lower" command '"$L" -n -7 sh $T/report'
 t "latency slice" command-verbose '"$L" -v -n 2 true'
 t "latency slice" command-status '"$L" -n 1 sh -c "exit 7"'
 t "latency slice" command-missing '"$L" -n 1 $T/nonexistent'
@@ -192,24 +221,33 @@ t "latency slice" reset-on-fork-pid 'task sleep sleep 1000; "$L" -R -n 6 -p $las
 t "latency slice" all-tasks-set 'threads; "$L" -a -n 4 -p $last; threads_of $last'
 t "latency slice" all-tasks-show 'threads; "$L" -n 4 -p $last; "$L" -a -p $last'
 # A SCHED_IDLE main thread and a real-time one: every other thread set,
-# they named, exit 3 where the kernel has slices only; shown with the others.
-t "latency slice" all-tasks-fifo 'threads; chrt -i -p 0 $last; chrt -f -p 10 $(ls /proc/$last/task | sort -n | sed -n 2p)
+# they named, exit 3 where the kernel has slices only; shown with the
+# others, the real-time one with its policy where latency nice keeps a
+# value that has no effect under it.
+t "latency slice root" all-tasks-fifo 'threads; chrt -i -p 0 $last; chrt -f -p 10 $(ls /proc/$last/task | sort -n | sed -n 2p)
 	"$L" -a -n 4 -p $last; echo "exit $?"; "$L" -a -p $last'
-t all policies 'task sleep chrt -r 5 sleep 1000; a=$last; task sleep chrt -i 0 sleep 1000; b=$last
+t "all root" policies 'task sleep chrt -r 5 sleep 1000; a=$last; task sleep chrt -i 0 sleep 1000; b=$last
 	task sleep chrt -d -T 1000000 -P 10000000 0 sleep 1000; "$L" -p $a $b $last'
 t "latency slice" pids 'task sleep sleep 1000; a=$last; task sleep sleep 1000
-	"$L" -n 5 -p $a $last; "$L" -n 6 -p $a -p $last; "$L" -p $a $last'
+	"$L" -n 5 -p $a $last; "$L" -n 6 -p $a -p $last; "$L" -p $a -n 7 $last
+	"$L" -p $a $last'
 t "latency slice" pid-zero 'task sleep sleep 1000; "$L" -n 3 "$L" -p $last 0'
 t "latency slice" quiet 'task sleep sleep 1000; "$L" -q -n 6 -p $last; "$L" -q -n 2 true'
-# The kind of kernel is not the base slice: a caller that cannot learn
-# the base (SCHED_IDLE, unprivileged) says so, one that cannot fork needs
-# no child.
-t all kind-idle 'task sleep sleep 1000; runas 0 chrt -i 0 "$L" --kernel
-	runas 0 chrt -i 0 "$L" -p $last; runas 0 chrt -i 0 "$L" --base-slice ${base:-1} -p $last'
+# The kind of kernel is not the base slice, and any caller learns both:
+# an unprivileged SCHED_IDLE one under a slice it inherited (from a child
+# of a reset-on-fork child), one that cannot fork (from its own slice,
+# handed back for a moment); a deadline caller, which cannot fork, says
+# that it cannot learn the base and takes it from --base-slice.
+t all kind-idle 'task sleep sleep 1000; in=; [ "$MODE" = none ] || in="$L -q -n 10"
+	runas 0 $in chrt -i 0 "$L" --kernel; runas 0 $in chrt -i 0 "$L" -p $last
+	runas 0 $in chrt -i 0 "$L" --base-slice ${base:-1} -p $last'
 t all kind-nproc 'task sleep sleep 1000; runas 0 prlimit --nproc=1:1 "$L" --kernel
 	runas 0 prlimit --nproc=1:1 "$L" -p $last'
-t "latency slice" unprivileged 'runas 0 "$L" -n -1 true; runas 0 "$L" -n 5 sh $T/report; runas 0 "$L" -n 5 -p $S'
-t latency rlimit-nice 'runas 30 "$L" -n -10 true && echo -10 taken; runas 30 "$L" -n -11 true'
+t "all root" kind-deadline 'task sleep sleep 1000; dl="chrt -d -T 1000000 -P 10000000 0"
+	$dl "$L" --kernel; $dl "$L" -p $last; echo "exit $?"; $dl "$L" --base-slice ${base:-1} -p $last'
+# Another user's task (pid 1) needs CAP_SYS_NICE.
+t "latency slice" unprivileged 'runas 0 "$L" -n -1 true; runas 0 "$L" -n 5 sh $T/report; runas 0 "$L" -n 5 -p 1'
+t "latency root" rlimit-nice 'runas 30 "$L" -n -10 true && echo -10 taken; runas 30 "$L" -n -11 true'
 
 # The slice is the kernel's: as /proc/PID/sched shows it, and the base is
 # that of a task that never asked for one.
@@ -221,14 +259,14 @@ t slice base-under-a-slice-nice 'task sleep sleep 1000; runas 0 nice -n 5 "$L" -
 
 # Cgroups.
 t "latency slice" cgroup-not-a-cgroup '"$L" --cgroup $T'
-if [ "$MODE" = latency ]; then
+if [ "$MODE" = latency ] && [ -n "$ROOT" ]; then
 	grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control ||
 		echo +cpu >/sys/fs/cgroup/cgroup.subtree_control
 	mkdir -p "$CG"
 fi
-t latency cgroup '"$L" --cgroup $CG; "$L" -n -5 --cgroup $CG; cat $CG/cpu.latency.nice; "$L" -v -n 19 --cgroup $CG'
+t "latency root" cgroup '"$L" --cgroup $CG; "$L" -n -5 --cgroup $CG; cat $CG/cpu.latency.nice; "$L" -v -n 19 --cgroup $CG'
 t latency cgroup-root '"$L" --cgroup /sys/fs/cgroup'
-t latency cgroup-unprivileged 'runas 0 "$L" -n 1 --cgroup $CG'
+t "latency root" cgroup-unprivileged 'runas 0 "$L" -n 1 --cgroup $CG'
 
 echo "1..$n"
 exit $failed
