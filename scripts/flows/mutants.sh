@@ -215,11 +215,13 @@ EOF
 mutants_tool() {
 	cat <<'EOF'
 latnice's flag is not 0x80|latnice/latnice.c|s/^#define LATNICE_SCHED_FLAG\t0x80\t/#define LATNICE_SCHED_FLAG\t0x100\t/|latnice:set-pid
-latnice -a sets one thread only|latnice/latnice.c|s/^\t\t\tif (ctl.all_tasks)$/\t\t\tif (0)/|latnice:all-tasks-set
+latnice -a sets one thread only|latnice/latnice.c|s/^\t\tif (ctl->all_tasks)$/\t\tif (0)/|latnice:all-tasks-set
 latnice's slice doubles every 4 values, not 5|latnice/latnice.c|s/exp2(value \/ 5\.0)/exp2(value \/ 4.0)/|latnice-host:kernel-slice
 latnice takes its own, maybe inherited, slice for the base|latnice/latnice.c|s/^\tattr.sched_runtime = 0;$/\tattr.sched_runtime = own.sched_runtime;/|latnice-host:base-under-a-slice
 latnice keeps the base slice it read for its own|latnice/latnice.c|s/^\t\tsyscall(SYS_sched_setattr, 0, \&attr, 0);$/\t\t;/|latnice-host:pid-zero
-latnice sets a slice on a SCHED_FIFO task, which ignores it|latnice/latnice.c|s/^\t\t    attr.sched_policy != SCHED_BATCH)$/\t\t    0)/|latnice-host:fifo
+latnice sets a slice on a SCHED_FIFO task, which ignores it|latnice/latnice.c|s/^\tif (!takes_slice(attr->sched_policy))$/\tif (0)/|latnice-host:fifo
+latnice shows a real-time task's value as if it took effect|latnice/latnice.c|s/^\telse if (!latency_applies(r->policy))$/\telse if (0)/|latnice:fifo
+latnice's child reads a slice it inherited for the base|latnice/latnice.c|s/^\tattr.sched_flags = SCHED_FLAG_RESET_ON_FORK;$/\tattr.sched_flags = 0;/|latnice-host:kind-idle
 latnice -a says nothing of the threads it skips|latnice/latnice.c|s/return walk ? TASK_SKIPPED : TASK_FAILED;/return walk ? TASK_DONE : TASK_FAILED;/|latnice-host:all-tasks-fifo
 EOF
 }
