@@ -21,6 +21,11 @@
 #        ACCEL=kvm|tcg: KVM (-cpu host) where a kernel boots with it and neither
 #        ICOUNT nor PLUGIN is set, TCG otherwise; the guest sees it as
 #        $QEMU_ACCEL;
+#        BOOT_STALL=seconds (300): a boot whose console stays silent that
+#        long before "Run /init" is a hang, stopped then, not at TIMEOUT
+#        (the debug kernel stops now and then after "Running RCU-tasks
+#        wait API self tests", on the series' kernel as it was on 12-07
+#        at dawn too);
 #        KUNIT=1: run the KUnit suites built into the kernel at boot
 #        (kunit.sh, make mutants); other boots pass kunit.enable=0, so
 #        that no test runs on a scheduler the suites have just exercised
@@ -98,6 +103,7 @@ mkdir -p "$RUN/root/extra"
 (cd "$RUN/root" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$RUN/extra.cpio.gz"
 cat "$INITRD" "$RUN/extra.cpio.gz" >"$RUN/initrd"
 : >"$RUN/output.log"
+: >"$RUN/console.log"
 
 ncpu=$(echo "$topoenv" | sed -n 's/.*TOPO_CPUS=\([0-9]*\).*/\1/p')
 threads=single
@@ -119,6 +125,25 @@ timeout -k 10 "$TIMEOUT" qemu-system-x86_64 \
 	-chardev file,id=con,path="$RUN/console.log" -serial chardev:con \
 	-chardev file,id=out,path="$RUN/output.log" -serial chardev:out &
 qpid=$!
+stall=${BOOT_STALL:-300}
+(
+	last=-1 still=0
+	while kill -0 $qpid 2>/dev/null; do
+		grep -q 'Run /init as init process' "$RUN/console.log" && exit 0
+		size=$(wc -c <"$RUN/console.log")
+		if [ "$size" = "$last" ]; then
+			still=$((still + 5))
+		else
+			still=0 last=$size
+		fi
+		if [ $still -ge "$stall" ]; then
+			: >"$RUN/stalled"
+			kill $qpid
+			exit 0
+		fi
+		sleep 5
+	done
+) &
 tail -n +1 -s 0.2 -f --pid=$qpid "$RUN/output.log" | grep -v '^latnice-exit: ' || true
 qrc=0
 wait $qpid || qrc=$?
@@ -128,6 +153,11 @@ rm -f "$RUN/initrd" "$RUN/extra.cpio.gz"
 splat='Kernel panic|Oops|WARNING:|BUG:|KASAN:|UBSAN:|general protection fault'
 splat="$splat|possible (recursive|circular) locking|inconsistent lock state"
 splat="$splat|suspicious RCU usage|INFO: (task .* blocked|rcu_.* stall)|Call Trace:"
+if [ -e "$RUN/stalled" ]; then
+	echo "qemu-run: FAIL: guest hung: its boot stopped before init, console silent for ${stall}s (log: $RUN/console.log)" >&2
+	tail -n 20 "$RUN/console.log" >&2
+	exit 124
+fi
 if [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; then
 	echo "qemu-run: FAIL: guest hung: no result after ${TIMEOUT}s (log: $RUN/console.log)" >&2
 	tail -n 20 "$RUN/console.log" >&2
