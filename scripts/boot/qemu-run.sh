@@ -158,7 +158,7 @@ splat="$splat|suspicious RCU usage|INFO: (task .* blocked|rcu_.* stall)|Call Tra
 if [ -e "$RUN/stalled" ]; then
 	if [ -z "$BOOT_RETRIED" ]; then
 		cp "$RUN/console.log" "$TOP/build/vm/stalled-console.log"
-		echo "qemu-run: the boot stopped before init, console silent for ${stall}s after '$(tail -n 1 "$RUN/console.log" | tr -d '\r')' (log: build/vm/stalled-console.log); booting again, once" >&2
+		echo "qemu-run: the boot stopped before init, console silent for ${stall}s after '$(tr -d '\r' <"$RUN/console.log" | grep . | tail -n 1)' (log: build/vm/stalled-console.log); booting again, once" >&2
 		BOOT_RETRIED=1 exec sh "$0" "$KERNEL" "$INITRD" "$CMD"
 	fi
 	echo "qemu-run: FAIL: guest hung: its boot stopped before init twice, console silent for ${stall}s (log: $RUN/console.log)" >&2
