@@ -67,7 +67,7 @@ mutants() {
 mutants_6_1() {
 	# The interface (sizes, range, permissions, fork, /proc, cgroup files),
 	# the static key turned on by a positive value, the wakeup fix, the
-	# offset map, the waiver, the wake-up pairs and their cap, the tick, the
+	# offset map, the tolerant placement, the wake-up pairs and their cap, the tick, the
 	# latency tree's rules and the pick, core scheduling; each KUnit case
 	# and kselftest case has its rule here; the rules whose only symptom is
 	# a SCHED_WARN_ON() splat (set_next_entity(), dequeue_entity() and
@@ -79,9 +79,9 @@ mutants_6_1() {
 	# offset at every wake-up masks (cpu.latency.nice on the online CPUs
 	# only); the static key's tests (with every offset 0 the keyed code
 	# decides the same: make cost's count); the tools' uapi copy (make
-	# checkpatch compares it).  Not caught since
-	# the credit waiver (run 2026-12-05; no test fails, so not listed until
-	# one does): the tick comparing vruntimes instead of keys (the heavy
+	# checkpatch compares it).  Not caught with
+	# the credit waiver of 12-05 (no test failed; not listed until one does,
+	# not run again with the placement of 12-07): the tick comparing vruntimes instead of keys (the heavy
 	# waker is at the floor behind hackbench at 19 either way) and the pick
 	# ignoring the latency tree (a -20 waker preempts at its wake-up in every
 	# load the tests make); KUnit cannot see either, both sit behind the live
@@ -107,8 +107,12 @@ a positive cpu.latency.nice leaves latency nice off|kernel/sched/fair.c|/^int sc
 a waking group entity takes 0 for its group's value|kernel/sched/fair.c|/^static int entity_latency_nice(/,/^}/s/^\t\treturn se->my_q->tg->latency_nice;$/\t\treturn 0;/|sched/latency_nice_cgroup_test:test_group_19_is_patient
 a positive value set by sched_setattr() leaves latency nice off|kernel/sched/core.c|s/^\t    attr->sched_latency_nice != DEFAULT_LATENCY_NICE)$/\t    attr->sched_latency_nice < DEFAULT_LATENCY_NICE)/|icount:sched/latency_nice_load_test:test_setattr_19_is_patient
 the offset map saturates: -20 to -15 act alike|kernel/sched/fair.c|/^static s64 calc_latency_offset(/,/^}/s/^\treturn latency_max \* latency_nice \/ (LATENCY_NICE_WIDTH \/ 2);$/\treturn clamp_t(s64, latency_max * latency_nice \/ 15, -latency_max, latency_max);/|kunit:offset_map
-a tolerant entity keeps the whole sleeper credit|kernel/sched/fair.c|/^static unsigned long tolerant_credit(/,/^}/s/^\treturn thresh - thresh \* latency_nice \/ (LATENCY_NICE_WIDTH \/ 2);$/\treturn thresh;/|kunit:tolerant_waiver
-place_entity() gives a tolerant entity the whole sleeper credit|kernel/sched/fair.c|/^static unsigned long sleeper_credit(/,/^}/s/^\tif (!sched_latency_nice_active() .. se->latency_offset <= 0)$/\tif (1)/|icount:sched/latency_nice_load_test:test_tolerant_background_heavy
+a waking tolerant entity goes ahead of a less tolerant current one|kernel/sched/fair.c|/^static u64 place_tolerant(/,/^}/s/^\tif (curr \&\& curr->on_rq \&\& __entity_patience(curr) < patience)$/\tif (0)/|kunit:tolerant_place
+a waking tolerant entity is charged its patience in vruntime|kernel/sched/fair.c|/^static u64 place_tolerant(/,/^}/s/^\treturn key - patience;$/\treturn key;/|sched/latency_nice_wakeup_test:test_tolerant_vruntime_rate
+a waking tolerant entity is charged its patience (its share)|kernel/sched/fair.c|/^static u64 place_tolerant(/,/^}/s/^\treturn key - patience;$/\treturn key;/|icount:sched/latency_nice_load_test:test_tolerant_sleeper_share
+place_entity() gives a tolerant entity the sleeper credit|kernel/sched/fair.c|/^place_entity(/,/^}/s/^\t\t\tvruntime = place_tolerant(cfs_rq, se, vruntime);$/\t\t\tvruntime = place_tolerant(cfs_rq, se, vruntime - get_sleep_latency(false));/|icount:sched/latency_nice_load_test:test_tolerant_background
+a default wakee does not go before a tolerant one at the head|kernel/sched/fair.c|/^static u64 place_before_tolerant(/,/^}/s/^\tif (!left .. __entity_patience(left) <= 0)$/\tif (1)/|icount:sched/latency_nice_load_test:test_tolerant_background_heavy
+a default wakee goes before a tolerant one past the sleeper credit|kernel/sched/fair.c|/^static u64 place_before_tolerant(/,/^}/s/^\treturn max_vruntime(vruntime, min_vruntime(se->vruntime, key - 1));$/\treturn min_vruntime(se->vruntime, key - 1);/|kunit:tolerant_place
 the wakeup fix is gone: a light wakee's granularity is not capped|kernel/sched/fair.c|/^cap_wakeup_gran(/,/^}/s/^\tif (unlikely(latency_max && vgran > latency_max))$/\tif (0)/|sched/latency_nice_wakeup_test:test_unfairness_fix
 the wakeup fix caps before scaling by the weight|kernel/sched/fair.c|s/^\treturn cap_wakeup_gran(calc_delta_fair(gran, se), get_latency_max());$/\treturn calc_delta_fair(cap_wakeup_gran(gran, get_latency_max()), se);/|kunit:wakeup_gran_cap
 no room for a cap gives a granularity of 0|kernel/sched/fair.c|/^cap_wakeup_gran(/,/^}/s/^\tif (unlikely(latency_max && vgran > latency_max))$/\tif (unlikely(vgran > latency_max))/|kunit:wakeup_gran_cap
