@@ -67,22 +67,23 @@ mutants() {
 mutants_6_1() {
 	# The interface (sizes, range, permissions, fork, /proc, cgroup files),
 	# the static key turned on by a positive value, the wakeup fix, the
-	# offset map, the tolerant placement, the wake-up pairs and their cap, the tick, the
-	# latency tree's rules and the pick, core scheduling; each KUnit case
-	# and kselftest case has its rule here; the rules whose only symptom is
-	# a SCHED_WARN_ON() splat (set_next_entity(), dequeue_entity() and
-	# cpu.idle leaving an entity in the latency tree, cpu.latency.nice
-	# changing a queued entity's key in place) on check-fuzz's splat check.
+	# offset map, the tolerant placement, the wake-up pairs and their cap,
+	# the tick, the latency tree's rules and the pick, core scheduling; each
+	# KUnit case and kselftest case has its rule here; the rules whose only
+	# symptom is a SCHED_WARN_ON() splat (set_next_entity(),
+	# dequeue_entity() and cpu.idle leaving an entity in the latency tree,
+	# cpu.latency.nice changing a queued entity's key in place) on
+	# check-fuzz's splat check.
 	# Not here, and why: paths no test drives into a wrong decision
 	# (switched_from_fair() keeping latency_saved, the put-back after an RT
 	# preemption, min_vruntime by vruntime); what the refresh of the
 	# offset at every wake-up masks (cpu.latency.nice on the online CPUs
 	# only); the static key's tests (with every offset 0 the keyed code
 	# decides the same: make cost's count); the tools' uapi copy (make
-	# checkpatch compares it).  Not caught with
-	# the credit waiver of 12-05 (no test failed; not listed until one does,
-	# not run again with the placement of 12-07): the tick comparing vruntimes instead of keys (the heavy
-	# waker is at the floor behind hackbench at 19 either way) and the pick
+	# checkpatch compares it).  Not caught with the credit waiver of 12-05,
+	# and not run since the placement of 12-07 (not listed until a test
+	# fails): the tick comparing vruntimes instead of keys (the heavy waker
+	# was at the floor behind hackbench at 19 either way) and the pick
 	# ignoring the latency tree (a -20 waker preempts at its wake-up in every
 	# load the tests make); KUnit cannot see either, both sit behind the live
 	# static key.
