@@ -24,8 +24,8 @@
 #      MATRIX_ROWS, MATRIX_SECONDS, MATRIX_CAP, MATRIX_FIRST, MATRIX_WORK,
 #      MATRIX_ROUNDS, MATRIX_SETTLE, MATRIX_LOOPS, MATRIX_HB_REPS,
 #      MATRIX_HB_MODES, MATRIX_SHARE_SECONDS, MATRIX_SLEEPER_SECONDS,
-#      MATRIX_CPU, MATRIX_LOAD_CPUS (passed to guest/matrix, which says what
-#      they do),
+#      MATRIX_CPU, MATRIX_LOAD_CPUS, MATRIX_TUNABLES (passed to guest/matrix,
+#      which says what they do),
 #      MATRIX_NOBUILD=1 (use the kernels as they are), MATRIX_TIMEOUT
 #      (seconds a boot may take, 1800: six boots at once on two cores beside
 #      other work took longer), MATRIX_OUT
@@ -52,7 +52,7 @@ mkdir -p $OUT
 cmd=
 for v in MATRIX_VALUES MATRIX_ROWS MATRIX_FLOOR MATRIX_GROUPS MATRIX_SECONDS MATRIX_CAP MATRIX_FIRST \
 	MATRIX_WORK MATRIX_ROUNDS MATRIX_SETTLE MATRIX_LOOPS MATRIX_HB_REPS MATRIX_HB_MODES \
-	MATRIX_SHARE_SECONDS MATRIX_SLEEPER_SECONDS MATRIX_CPU MATRIX_LOAD_CPUS; do
+	MATRIX_SHARE_SECONDS MATRIX_SLEEPER_SECONDS MATRIX_CPU MATRIX_LOAD_CPUS MATRIX_TUNABLES; do
 	eval "val=\${$v:-}"
 	[ -n "$val" ] && cmd="$cmd $v='$val'"
 done
@@ -67,6 +67,7 @@ fi
 method="TCG${MATRIX_MAXCPUS:+ APPEND=maxcpus=$MATRIX_MAXCPUS}"
 [ -n "${MATRIX_ICOUNT-0}" ] && method=$icount
 method="$method, TOPO=${TOPO:-default}, load on CPUs ${MATRIX_LOAD_CPUS:-${MATRIX_CPU:-0}}"
+[ "${MATRIX_TUNABLES:-1}" = 1 ] || method="$method, the tunables of $MATRIX_TUNABLES CPUs"
 : >$OUT/samples.txt
 # boot K REP: one boot of kernel K, its output in $OUT/K-REP.out, its status
 # in K-REP.rc

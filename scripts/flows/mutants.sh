@@ -155,9 +155,10 @@ EOF
 # The 6.12 (EEVDF) series: the interface's rules as on 6.1 (sched_setattr()
 # is in syscalls.c there), then the slice map, sched_runtime's precedence
 # and the echo that is no request, the lag bound of a long slice, the
-# protection of a long slice (no shield), a group's absolute slice and the
-# paths that set it (enqueue, dequeue, unthrottle, cpu.latency.nice, also
-# where an ancestor stays queued), and core scheduling's deadlines.  Not
+# protection of a long slice (no shield), its patience at wake-up, a
+# group's absolute slice and the paths that set it (enqueue, dequeue,
+# unthrottle, cpu.latency.nice, also where an ancestor stays queued), and
+# core scheduling's deadlines.  Not
 # here, and why: cpu.latency.nice on possible CPUs only (6.12 keeps no
 # per-CPU value to miss: an entity takes the group's value when it is
 # enqueued); the long slice rule's independence of PREEMPT_SHORT (a feature
@@ -201,6 +202,8 @@ an equal slice ends the current entity's protection|kernel/sched/fair.c|/^static
 a delay-dequeued entity keeps the current entity's protection|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/^\tif (ran < root->min_slice)$/\tif (__pick_first_entity(cfs_rq)->sched_delayed ? 1 : ran < root->min_slice)/|kunit:long_slice_no_shield
 a long slice's protection ends at every update once expired|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/ .. !protect_slice(curr))$/)/|kunit:long_slice_no_shield
 a long slice still the pick stays unprotected|kernel/sched/fair.c|/^static bool long_slice_expired(/,/^}/s/^\tif (pick_eevdf(cfs_rq) != curr)$/\tif (1)/|kunit:long_slice_picked_again
+a long slice preempts at wake-up as the base slice does|kernel/sched/fair.c|s/^\tif (patient_wakee(se, pse))$/\tif (0)/|sched/latency_nice_cgroup_test:test_group_19_is_patient
+a long slice preempts at wake-up as the base slice does (CPU back online)|kernel/sched/fair.c|s/^\tif (patient_wakee(se, pse))$/\tif (0)/|sched/latency_nice_cgroup_test:test_v2_cpu_online_later
 a group's value scales the shortest slice below it|kernel/sched/fair.c|s/^\t\treturn latency_nice_slice(sysctl_sched_base_slice, latency_nice);$/\t\treturn latency_nice_slice(cfs_rq_min_slice(se->my_q), latency_nice);/|sched/latency_nice_eevdf_test:test_group_slice_absolute
 a group entity with nothing below takes no slice as its slice|kernel/sched/fair.c|/^static void update_group_slice(/,/^}/s/^\tif (slice == ~0ULL)$/\tif (0)/|kunit:group_slice_rule
 an enqueue leaves a group entity's slice|kernel/sched/fair.c|/^\t\tupdate_group_slice(se);$/{N;s/^\t\tupdate_group_slice(se);\n\t\tenqueue_entity(cfs_rq, se, flags);$/\t\tenqueue_entity(cfs_rq, se, flags);/}|sched/latency_nice_eevdf_test:test_group_slice_absolute
