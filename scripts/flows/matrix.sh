@@ -27,8 +27,9 @@
 #      MATRIX_CPU, MATRIX_LOAD_CPUS, MATRIX_TUNABLES (passed to guest/matrix,
 #      which says what they do),
 #      MATRIX_NOBUILD=1 (use the kernels as they are), MATRIX_TIMEOUT
-#      (seconds a boot may take, 1800: six boots at once on two cores beside
-#      other work took longer), MATRIX_OUT
+#      (seconds a boot may take, 3600: six boots at once on two cores beside
+#      other work took longer than 1800, and so did six with 4-group rows
+#      and the 8-CPU tunables), MATRIX_OUT
 #      (build/matrix, build/matrix-6.12 for LINUX=6.12), MATRIX_KERNELS
 #      (the boots of each rep, "base patched"; "slices" adds the base kernel
 #      with each value's slice asked for through sched_runtime, 6.12 only:
@@ -76,7 +77,7 @@ boot() {
 	[ "$1" = patched ] || kernel=$BASEKERNEL
 	[ "$1" = slices ] && via="MATRIX_VIA=slice"
 	rc=0
-	VMDIR=$PWD/build/vm/$(basename $OUT)-$1-$2 TIMEOUT=${MATRIX_TIMEOUT:-1800} \
+	VMDIR=$PWD/build/vm/$(basename $OUT)-$1-$2 TIMEOUT=${MATRIX_TIMEOUT:-3600} \
 		env $icount sh scripts/boot/qemu-run.sh "$kernel" $GUEST_INITRD "$via $cmd" \
 		>$OUT/$1-$2.out || rc=$?
 	echo $rc >$OUT/$1-$2.rc
