@@ -158,11 +158,10 @@ EOF
 # protection of a long slice (no shield), its patience at wake-up, a
 # group's absolute slice and the paths that set it (enqueue, dequeue,
 # unthrottle, cpu.latency.nice, also where an ancestor stays queued), and
-# core scheduling's deadlines.  Not
-# here, and why: cpu.latency.nice on possible CPUs only (6.12 keeps no
-# per-CPU value to miss: an entity takes the group's value when it is
-# enqueued); the long slice rule's independence of PREEMPT_SHORT (a feature
-# switch is live state).
+# core scheduling's deadlines.  Not here, and why: cpu.latency.nice on
+# possible CPUs only (6.12 keeps no per-CPU value to miss: an entity takes
+# the group's value when it is enqueued); the long slice rule's
+# independence of PREEMPT_SHORT (a feature switch is live state).
 mutants_6_12() {
 	cat <<'EOF'
 sched_setattr() without the flag resets latency nice|kernel/sched/syscalls.c|/^static void __setscheduler_latency(/,/^}/s/^\tif (!(attr->sched_flags \& SCHED_FLAG_LATENCY_NICE))$/\tif (0)/|sched/latency_nice_test:test_noflag_untouched
